@@ -1,0 +1,44 @@
+package dev.inbox.dispatch;
+
+import java.util.logging.Level;
+
+/** How one delivery ended for one consumer. */
+public enum Outcome {
+  /** New for this consumer: recorded, and the handler's effect applied in the same transaction. */
+  APPLIED(false, Level.FINE),
+  /** Already recorded with the same payload: acknowledged, the handler is not called. */
+  DUPLICATE(false, Level.FINE),
+  /** Another message already asked for the same business action: recorded as its duplicate. */
+  SEMANTIC_DUPLICATE(false, Level.FINE),
+  /** Already recorded with a different payload: quarantined as {@code payload-mismatch}. */
+  COLLISION(false, Level.WARNING),
+  /** No usable identity, no type, an unknown type or an unreadable body: quarantined. */
+  INVALID(false, Level.WARNING),
+  /** An unknown type, acknowledged because {@code inbox.unknown-type-policy} is {@code ignore}. */
+  IGNORED(false, Level.FINE),
+  /**
+   * Another delivery of the same key committed first (a unique-constraint race). Rolled back before
+   * any business work; the redelivery ends as a duplicate. Expected, never an error.
+   */
+  CONFLICT(true, Level.FINE),
+  /** The handler threw. Rolled back, so the broker redelivers the message. */
+  FAILED(true, Level.WARNING);
+
+  private final boolean rollsBack;
+  private final Level level;
+
+  Outcome(boolean rollsBack, Level level) {
+    this.rollsBack = rollsBack;
+    this.level = level;
+  }
+
+  /** Whether the delivery's transaction must roll back, leaving the message to be redelivered. */
+  public boolean rollsBack() {
+    return rollsBack;
+  }
+
+  /** The level at which this outcome is logged. */
+  Level level() {
+    return level;
+  }
+}

@@ -1,0 +1,114 @@
+package dev.inbox.dispatch;
+
+import dev.inbox.spi.InboxConsumer;
+import dev.inbox.spi.InboxHandler;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Startup;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
+import jakarta.enterprise.inject.spi.Bean;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.logging.Logger;
+
+/**
+ * The consumers deployed with the module: every {@link InboxHandler} bean, found through
+ * {@code @Any Instance}, under the name and types its {@link InboxConsumer} declares. A handler
+ * that declares no consumer, a blank or too long name, no types, or a name another handler already
+ * uses fails the deployment, with a message that says what to change.
+ */
+@ApplicationScoped
+public class Subscriptions {
+
+  /** The width of the {@code consumer_name} column. */
+  static final int MAX_CONSUMER_NAME = 100;
+
+  private static final Logger LOG = Logger.getLogger(Subscriptions.class.getName());
+
+  private final Instance<InboxHandler> handlers;
+  private Map<String, List<Subscription>> byType = Map.of();
+
+  @Inject
+  Subscriptions(@Any Instance<InboxHandler> handlers) {
+    this.handlers = handlers;
+  }
+
+  /** For the CDI proxy. */
+  protected Subscriptions() {
+    this.handlers = null;
+  }
+
+  @PostConstruct
+  void discover() {
+    Map<String, String> classByConsumer = new TreeMap<>();
+    Map<String, List<Subscription>> discovered = new HashMap<>();
+    for (Instance.Handle<InboxHandler> handle : handlers.handles()) {
+      Bean<InboxHandler> bean = handle.getBean();
+      InboxConsumer declared = declaration(bean);
+      String previous = classByConsumer.put(declared.name(), bean.getBeanClass().getName());
+      if (previous != null) {
+        throw new IllegalStateException(
+            "Consumer name '%s' is declared by both %s and %s: give each handler its own stable name"
+                .formatted(declared.name(), previous, bean.getBeanClass().getName()));
+      }
+      Subscription subscription = new Subscription(declared.name(), handle.get());
+      for (String type : declared.types()) {
+        discovered.computeIfAbsent(type, t -> new ArrayList<>()).add(subscription);
+      }
+    }
+    discovered.replaceAll((type, subscriptions) -> List.copyOf(subscriptions));
+    byType = Map.copyOf(discovered);
+    LOG.info(() -> "Inbox consumers: " + classByConsumer + ", by type: " + typesToConsumers());
+  }
+
+  /** Observing start-up creates this bean, so a misdeclared handler fails the deployment. */
+  void validateAtStartup(@Observes Startup startup) {
+    LOG.fine(() -> byType.size() + " message types have consumers");
+  }
+
+  /** The consumers of a message type, empty when none is deployed. */
+  List<Subscription> of(String type) {
+    return byType.getOrDefault(type, List.of());
+  }
+
+  private static InboxConsumer declaration(Bean<InboxHandler> bean) {
+    String handlerClass = bean.getBeanClass().getName();
+    InboxConsumer declared =
+        bean.getQualifiers().stream()
+            .filter(InboxConsumer.class::isInstance)
+            .map(InboxConsumer.class::cast)
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        handlerClass
+                            + " implements InboxHandler but has no @InboxConsumer: annotate it with"
+                            + " @InboxConsumer(name = \"<stable consumer name>\", types = {...})"));
+    if (declared.name().isBlank() || declared.name().length() > MAX_CONSUMER_NAME) {
+      throw new IllegalStateException(
+          "%s declares consumer name '%s': a consumer name must be 1 to %d characters"
+              .formatted(handlerClass, declared.name(), MAX_CONSUMER_NAME));
+    }
+    if (declared.types().length == 0
+        || List.of(declared.types()).stream().anyMatch(String::isBlank)) {
+      throw new IllegalStateException(
+          "%s (consumer '%s') declares no message types, or a blank one: list the types it handles"
+              .formatted(handlerClass, declared.name()));
+    }
+    return declared;
+  }
+
+  private Map<String, List<String>> typesToConsumers() {
+    Map<String, List<String>> view = new TreeMap<>();
+    byType.forEach(
+        (type, subscriptions) ->
+            view.put(type, subscriptions.stream().map(Subscription::consumer).toList()));
+    return view;
+  }
+}

@@ -1,0 +1,123 @@
+package dev.inbox.quarantine;
+
+import dev.inbox.spi.Envelope;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.jms.JMSContext;
+import jakarta.jms.JMSException;
+import jakarta.jms.JMSRuntimeException;
+import jakarta.jms.Message;
+import jakarta.jms.Queue;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Forwards a message to the quarantine queue in the caller's transaction: if the transaction rolls
+ * back, the message is neither quarantined nor acknowledged, and the broker redelivers it.
+ */
+@ApplicationScoped
+public class Quarantine {
+
+  /** Why the message was quarantined: a {@link Reason} code. */
+  public static final String REASON = "inbox_reason";
+
+  /** The consumer that quarantined it, when one did. */
+  public static final String CONSUMER = "inbox_consumer";
+
+  /** A sentence for the operator. */
+  public static final String ERROR = "inbox_error";
+
+  /** The queue it was received from, where a redrive sends it back. */
+  public static final String ORIGINAL_DESTINATION = "inbox_original_destination";
+
+  /** The broker's delivery count when it was quarantined. */
+  public static final String DELIVERY_COUNT = "inbox_delivery_count";
+
+  /** Longest error text carried; longer ones are cut. */
+  static final int MAX_ERROR = 1000;
+
+  private final JMSContext jms;
+  private final String queueName;
+  private Queue queue;
+
+  @Inject
+  Quarantine(
+      JMSContext jms,
+      @ConfigProperty(
+              name = "inbox.quarantine-queue",
+              defaultValue = "java:/jms/queue/inboxQuarantine")
+          String queueName) {
+    this.jms = jms;
+    this.queueName = queueName;
+  }
+
+  /** For the CDI proxy. */
+  protected Quarantine() {
+    this.jms = null;
+    this.queueName = null;
+  }
+
+  @PostConstruct
+  void lookUpQueue() {
+    try {
+      queue = InitialContext.doLookup(queueName);
+    } catch (NamingException e) {
+      throw new IllegalStateException(
+          "Quarantine queue '%s' (inbox.quarantine-queue) is not bound: run the server-config"
+                  .formatted(queueName)
+              + " script that creates it, or point inbox.quarantine-queue at the right JNDI name",
+          e);
+    }
+  }
+
+  /**
+   * Sends the message, with its body and every property it came with, to the quarantine queue,
+   * adding why, for which consumer and from where.
+   */
+  public void send(
+      Message original, Envelope envelope, Reason reason, String consumer, String error) {
+    try {
+      Map<String, Object> properties = writableProperties(original);
+      // A received message's properties are read-only until cleared.
+      original.clearProperties();
+      for (Map.Entry<String, Object> property : properties.entrySet()) {
+        original.setObjectProperty(property.getKey(), property.getValue());
+      }
+      original.setStringProperty(REASON, reason.code());
+      if (consumer != null) {
+        original.setStringProperty(CONSUMER, consumer);
+      }
+      original.setStringProperty(ERROR, cut(error));
+      original.setStringProperty(ORIGINAL_DESTINATION, envelope.destination());
+      original.setIntProperty(DELIVERY_COUNT, envelope.deliveryCount());
+      jms.createProducer().send(queue, original);
+    } catch (JMSException e) {
+      throw new JMSRuntimeException(
+          "Could not quarantine message " + envelope.messageId(), e.getErrorCode(), e);
+    }
+  }
+
+  /** The properties a client may set again: not the provider's JMSX and JMS_ ones. */
+  private static Map<String, Object> writableProperties(Message message) throws JMSException {
+    Map<String, Object> properties = new LinkedHashMap<>();
+    for (Object name : Collections.list(message.getPropertyNames())) {
+      String key = (String) name;
+      if (!key.startsWith("JMSX") && !key.startsWith("JMS_")) {
+        properties.put(key, message.getObjectProperty(key));
+      }
+    }
+    return properties;
+  }
+
+  private static String cut(String error) {
+    if (error == null) {
+      return "";
+    }
+    return error.length() <= MAX_ERROR ? error : error.substring(0, MAX_ERROR - 1) + "…";
+  }
+}

@@ -1,0 +1,49 @@
+package dev.inbox.quarantine;
+
+import dev.inbox.spi.Envelope;
+import dev.inbox.store.InboxEntry;
+
+/** Why a message was quarantined. The code is what the {@code inbox_reason} property carries. */
+public enum Reason {
+  /** Neither the message-id property nor a CloudEvents {@code ce_source} and {@code ce_id}. */
+  MISSING_IDENTITY("missing-identity"),
+  /** An identity longer than the inbox table holds. */
+  INVALID_IDENTITY("invalid-identity"),
+  /** Neither the type property nor a CloudEvents {@code ce_type}. */
+  MISSING_TYPE("missing-type"),
+  /** A type that no deployed consumer handles. */
+  UNKNOWN_TYPE("unknown-type"),
+  /** A body that is neither text nor bytes. */
+  UNSUPPORTED_BODY("unsupported-body"),
+  /** An identity already recorded for this consumer with a different payload. */
+  PAYLOAD_MISMATCH("payload-mismatch");
+
+  private final String code;
+
+  Reason(String code) {
+    this.code = code;
+  }
+
+  public String code() {
+    return code;
+  }
+
+  /** A sentence for the operator who finds the message in quarantine. */
+  public String describe(Envelope envelope) {
+    return switch (this) {
+      case MISSING_IDENTITY ->
+          "no message id: set the configured id property (inbox.message-id-property) or the"
+              + " CloudEvents ce_source and ce_id";
+      case INVALID_IDENTITY ->
+          "message id is %d characters long; at most %d fit"
+              .formatted(envelope.messageId().length(), InboxEntry.MAX_KEY_LENGTH);
+      case MISSING_TYPE ->
+          "no message type: set the configured type property (inbox.type-property) or ce_type";
+      case UNKNOWN_TYPE ->
+          "no consumer handles type '%s': deploy a handler for it, or redrive after fixing the type"
+              .formatted(envelope.type());
+      case UNSUPPORTED_BODY -> "body is neither text nor bytes";
+      case PAYLOAD_MISMATCH -> "same message id, different payload";
+    };
+  }
+}

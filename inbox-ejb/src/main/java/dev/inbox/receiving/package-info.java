@@ -1,0 +1,7 @@
+/**
+ * Receiving: the message-driven bean that takes each JMS message from the inbox queue under a
+ * container-managed transaction, and the reader that turns it into an {@link
+ * dev.inbox.spi.Envelope}. Everything about JMS headers, properties and body types stays here, so
+ * that the rest of the module sees only envelopes.
+ */
+package dev.inbox.receiving;

@@ -1,0 +1,185 @@
+package dev.inbox.store;
+
+import dev.inbox.spi.Envelope;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.IdClass;
+import jakarta.persistence.Index;
+import jakarta.persistence.Table;
+import jakarta.persistence.UniqueConstraint;
+import java.io.Serializable;
+import java.time.LocalDateTime;
+import java.util.Objects;
+
+/**
+ * One message as recorded for one consumer. Times are UTC.
+ *
+ * <p>The primary key (consumer_name, message_id) is the guarantee: a second delivery of the same
+ * message to the same consumer cannot insert a second row. The unique (consumer_name, business_key)
+ * stops two different messages that ask for the same business action.
+ */
+@Entity
+@IdClass(InboxEntry.Key.class)
+@Table(
+    name = "inbox_entry",
+    uniqueConstraints =
+        @UniqueConstraint(
+            name = "uq_inbox_entry_business_key",
+            columnNames = {"consumer_name", "business_key"}),
+    indexes = @Index(name = "ix_inbox_entry_processed_at", columnList = "processed_at"))
+public class InboxEntry {
+
+  /** The widest message id or business key the table holds. */
+  public static final int MAX_KEY_LENGTH = 400;
+
+  @Id
+  @Column(name = "consumer_name", length = 100, nullable = false, updatable = false)
+  private String consumerName;
+
+  @Id
+  @Column(name = "message_id", length = MAX_KEY_LENGTH, nullable = false, updatable = false)
+  private String messageId;
+
+  @Column(name = "message_type", length = 200, nullable = false)
+  private String messageType;
+
+  @Column(name = "contract_version", length = 50)
+  private String contractVersion;
+
+  @Column(name = "payload_hash", length = 64, nullable = false)
+  private String payloadHash;
+
+  @Column(name = "business_key", length = MAX_KEY_LENGTH)
+  private String businessKey;
+
+  @Column(name = "duplicate_of", length = MAX_KEY_LENGTH)
+  private String duplicateOf;
+
+  @Column(name = "received_at", nullable = false)
+  private LocalDateTime receivedAt;
+
+  @Column(name = "processed_at", nullable = false)
+  private LocalDateTime processedAt;
+
+  @Column(name = "delivery_count", nullable = false)
+  private int deliveryCount;
+
+  @Column(name = "tenant_id", length = 100)
+  private String tenantId;
+
+  /** For JPA. */
+  protected InboxEntry() {}
+
+  private InboxEntry(
+      String consumerName,
+      Envelope envelope,
+      String payloadHash,
+      String businessKey,
+      String duplicateOf,
+      LocalDateTime receivedAt,
+      LocalDateTime processedAt) {
+    this.consumerName = Objects.requireNonNull(consumerName, "consumerName");
+    this.messageId = Objects.requireNonNull(envelope.messageId(), "messageId");
+    this.messageType = Objects.requireNonNull(envelope.type(), "type");
+    this.contractVersion = envelope.contractVersion();
+    this.tenantId = envelope.tenantId();
+    this.deliveryCount = envelope.deliveryCount();
+    this.payloadHash = Objects.requireNonNull(payloadHash, "payloadHash");
+    this.businessKey = businessKey;
+    this.duplicateOf = duplicateOf;
+    this.receivedAt = Objects.requireNonNull(receivedAt, "receivedAt");
+    this.processedAt = Objects.requireNonNull(processedAt, "processedAt");
+    if (businessKey != null && businessKey.length() > MAX_KEY_LENGTH) {
+      throw new IllegalArgumentException(
+          "Business key of consumer %s is %d characters long; at most %d fit"
+              .formatted(consumerName, businessKey.length(), MAX_KEY_LENGTH));
+    }
+  }
+
+  /** A message this consumer applies now. */
+  public static InboxEntry applied(
+      String consumer,
+      Envelope envelope,
+      String payloadHash,
+      String businessKey,
+      LocalDateTime receivedAt,
+      LocalDateTime processedAt) {
+    return new InboxEntry(
+        consumer, envelope, payloadHash, businessKey, null, receivedAt, processedAt);
+  }
+
+  /**
+   * A message that asks for a business action another message already asked for. It is recorded, so
+   * that its redeliveries are plain duplicates, but not applied.
+   */
+  public static InboxEntry semanticDuplicate(
+      String consumer,
+      Envelope envelope,
+      String payloadHash,
+      String duplicateOf,
+      LocalDateTime receivedAt,
+      LocalDateTime processedAt) {
+    return new InboxEntry(
+        consumer,
+        envelope,
+        payloadHash,
+        null,
+        Objects.requireNonNull(duplicateOf, "duplicateOf"),
+        receivedAt,
+        processedAt);
+  }
+
+  public String consumerName() {
+    return consumerName;
+  }
+
+  public String messageId() {
+    return messageId;
+  }
+
+  public String payloadHash() {
+    return payloadHash;
+  }
+
+  public String businessKey() {
+    return businessKey;
+  }
+
+  public String duplicateOf() {
+    return duplicateOf;
+  }
+
+  public int deliveryCount() {
+    return deliveryCount;
+  }
+
+  /** The primary key. */
+  public static class Key implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    private String consumerName;
+    private String messageId;
+
+    /** For JPA. */
+    public Key() {}
+
+    public Key(String consumerName, String messageId) {
+      this.consumerName = consumerName;
+      this.messageId = messageId;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Key that
+          && Objects.equals(consumerName, that.consumerName)
+          && Objects.equals(messageId, that.messageId);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(consumerName, messageId);
+    }
+  }
+}

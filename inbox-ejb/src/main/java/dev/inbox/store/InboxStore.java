@@ -1,0 +1,70 @@
+package dev.inbox.store;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.PersistenceException;
+import java.sql.SQLException;
+import java.util.Optional;
+
+/** Reads and writes inbox rows in the caller's transaction. */
+@ApplicationScoped
+public class InboxStore {
+
+  /** SQLState of a unique violation on PostgreSQL and H2. */
+  private static final String UNIQUE_VIOLATION = "23505";
+
+  /** MariaDB's and MySQL's error code for a duplicate key (its SQLState, 23000, is too broad). */
+  private static final int MARIADB_DUPLICATE_KEY = 1062;
+
+  @PersistenceContext(unitName = "inbox")
+  private EntityManager em;
+
+  public Optional<InboxEntry> find(String consumer, String messageId) {
+    return Optional.ofNullable(em.find(InboxEntry.class, new InboxEntry.Key(consumer, messageId)));
+  }
+
+  public Optional<InboxEntry> findByBusinessKey(String consumer, String businessKey) {
+    return em.createQuery(
+            "select e from InboxEntry e where e.consumerName = :consumer"
+                + " and e.businessKey = :businessKey",
+            InboxEntry.class)
+        .setParameter("consumer", consumer)
+        .setParameter("businessKey", businessKey)
+        .getResultStream()
+        .findFirst();
+  }
+
+  /**
+   * Inserts the row and flushes it, so that a concurrent delivery of the same key is decided here,
+   * before any business work. A concurrent insert blocks on the unique index until the other
+   * transaction ends.
+   *
+   * @return true when the row was written; false when another delivery holds the same key, in which
+   *     case the transaction is marked for rollback and no further statement may run in it
+   */
+  public boolean insert(InboxEntry entry) {
+    try {
+      em.persist(entry);
+      em.flush();
+      return true;
+    } catch (PersistenceException e) {
+      if (isUniqueViolation(e)) {
+        return false;
+      }
+      throw e;
+    }
+  }
+
+  /** Whether a failure was a unique-key violation, the expected end of a lost race. */
+  static boolean isUniqueViolation(Throwable failure) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof SQLException sql
+          && (UNIQUE_VIOLATION.equals(sql.getSQLState())
+              || sql.getErrorCode() == MARIADB_DUPLICATE_KEY)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,57 @@
+package dev.inbox.dispatch;
+
+import static dev.inbox.it.Eventually.eventually;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.inbox.it.Broker;
+import dev.inbox.it.Deployments;
+import dev.inbox.it.Producer;
+import dev.inbox.it.TestMessage;
+import dev.inbox.it.handlers.FlakyHandler;
+import dev.inbox.it.handlers.Invocations;
+import dev.inbox.it.handlers.Rows;
+import jakarta.inject.Inject;
+import java.util.Optional;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A handler that throws rolls back the whole delivery, the inbox row with its business write, and
+ * the redelivery applies the message once.
+ */
+@ExtendWith(ArquillianExtension.class)
+class HandlerFailureIT {
+
+  @Deployment
+  static EnterpriseArchive deployment() {
+    return Deployments.inbox(HandlerFailureIT.class);
+  }
+
+  @Inject private Producer producer;
+  @Inject private Broker broker;
+  @Inject private Rows rows;
+  @Inject private Invocations invocations;
+
+  @Test
+  void aFailedAttemptLeavesNothingAndTheRedeliveryAppliesOnce() {
+    String run = TestMessage.newRun();
+    String id = run + "-evt-1";
+
+    producer.send(TestMessage.of(run, id, FlakyHandler.TYPE, "{\"attempt\": \"any\"}"));
+
+    eventually("the inbox queue drained and the message applied")
+        .until(() -> broker.pendingOnInboxQueue() == 0 && rows.inbox(run) == 1);
+    // Called twice, yet one effect and one row: the first attempt's inbox row and effect, both
+    // flushed before it threw, rolled back with it.
+    assertEquals(2, invocations.of(FlakyHandler.CONSUMER, id), "handler calls");
+    assertEquals(1, rows.effects(FlakyHandler.CONSUMER, run), "effects");
+    assertEquals(1, rows.inbox(FlakyHandler.CONSUMER, run), "inbox rows");
+    assertEquals(
+        Optional.of(2),
+        rows.deliveryCount(FlakyHandler.CONSUMER, id),
+        "the row records that the second delivery applied it");
+  }
+}

@@ -1,0 +1,55 @@
+package dev.inbox.dispatch;
+
+import static dev.inbox.it.Eventually.eventually;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.inbox.it.Broker;
+import dev.inbox.it.Deployments;
+import dev.inbox.it.Producer;
+import dev.inbox.it.TestMessage;
+import dev.inbox.it.handlers.Rows;
+import jakarta.inject.Inject;
+import java.util.Optional;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Two message ids that ask for the same business action (the example handler's business key:
+ * opportunity, meeting, create-followup) give one effect; the second is a semantic duplicate.
+ */
+@ExtendWith(ArquillianExtension.class)
+class SemanticDuplicateIT {
+
+  @Deployment
+  static EnterpriseArchive deployment() {
+    return Deployments.inbox(SemanticDuplicateIT.class);
+  }
+
+  @Inject private Producer producer;
+  @Inject private Broker broker;
+  @Inject private Rows rows;
+
+  @Test
+  void aSecondIdForTheSameActionIsRecordedAsADuplicateOfTheFirst() {
+    String run = TestMessage.newRun();
+    String body =
+        "{\"opportunityId\": \"%s-opportunity-2481\", \"meetingId\": \"meeting-184\"}"
+            .formatted(run);
+    String first = run + "-evt-1";
+    String republished = run + "-evt-1-republished";
+
+    producer.send(TestMessage.of(run, first, "meeting.held", body));
+    eventually("the first message applied")
+        .until(() -> broker.pendingOnInboxQueue() == 0 && rows.followUpTasks(run) == 1);
+    producer.send(TestMessage.of(run, republished, "meeting.held", body));
+    eventually("the inbox queue drained and both messages recorded")
+        .until(() -> broker.pendingOnInboxQueue() == 0 && rows.inbox(run) == 2);
+
+    assertEquals(1, rows.followUpTasks(run), "follow-up tasks");
+    assertEquals(Optional.of(first), rows.duplicateOf("crm-followup", republished));
+    assertEquals(Optional.empty(), rows.duplicateOf("crm-followup", first));
+  }
+}

@@ -1,0 +1,53 @@
+package dev.inbox.dispatch;
+
+import static dev.inbox.it.Eventually.eventually;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.inbox.it.Broker;
+import dev.inbox.it.Deployments;
+import dev.inbox.it.Producer;
+import dev.inbox.it.TestMessage;
+import dev.inbox.it.handlers.FanoutAuditHandler;
+import dev.inbox.it.handlers.FanoutBillingHandler;
+import dev.inbox.it.handlers.Invocations;
+import dev.inbox.it.handlers.Rows;
+import jakarta.inject.Inject;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Two handlers of one type are two consumers: each applies the message once, in its own row. */
+@ExtendWith(ArquillianExtension.class)
+class TwoConsumersIT {
+
+  @Deployment
+  static EnterpriseArchive deployment() {
+    return Deployments.inbox(TwoConsumersIT.class);
+  }
+
+  @Inject private Producer producer;
+  @Inject private Broker broker;
+  @Inject private Rows rows;
+  @Inject private Invocations invocations;
+
+  @Test
+  void eachConsumerAppliesOnceWithItsOwnRow() {
+    String run = TestMessage.newRun();
+    String id = run + "-order-created";
+    TestMessage order = TestMessage.of(run, id, FanoutAuditHandler.TYPE, "{\"order\": 7}");
+
+    producer.send(order, order);
+
+    eventually("the inbox queue drained and both consumers applied")
+        .until(() -> broker.pendingOnInboxQueue() == 0 && rows.inbox(run) == 2);
+    for (String consumer :
+        new String[] {FanoutAuditHandler.CONSUMER, FanoutBillingHandler.CONSUMER}) {
+      assertEquals(1, rows.inbox(consumer, run), "inbox rows of " + consumer);
+      assertEquals(1, rows.effects(consumer, run), "effects of " + consumer);
+      assertEquals(1, invocations.of(consumer, id), "handler calls of " + consumer);
+    }
+    assertEquals(2, rows.inbox(run), "inbox rows in all");
+  }
+}

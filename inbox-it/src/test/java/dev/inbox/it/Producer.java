@@ -1,0 +1,59 @@
+package dev.inbox.it;
+
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.JMSContext;
+import jakarta.jms.JMSProducer;
+import jakarta.jms.Queue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+
+/** Sends test messages to the inbox queue, as a producer application would. */
+@ApplicationScoped
+public class Producer {
+
+  @Resource(lookup = "java:comp/DefaultJMSConnectionFactory")
+  private ConnectionFactory factory;
+
+  @Resource(lookup = Names.INBOX_QUEUE)
+  private Queue inbox;
+
+  @Resource private ManagedExecutorService executor;
+
+  /** Sends the messages in order, each as a persistent message, before returning. */
+  public void send(List<TestMessage> messages) {
+    try (JMSContext jms = factory.createContext()) {
+      for (TestMessage message : messages) {
+        JMSProducer producer = jms.createProducer();
+        message.properties().forEach(producer::setProperty);
+        producer.send(inbox, message.body());
+      }
+    }
+  }
+
+  public void send(TestMessage... messages) {
+    send(List.of(messages));
+  }
+
+  /** Sends each list from its own thread and connection, all at once, and waits for all. */
+  public void sendConcurrently(List<List<TestMessage>> perProducer) {
+    List<Future<?>> producers = new ArrayList<>();
+    for (List<TestMessage> messages : perProducer) {
+      producers.add(executor.submit(() -> send(messages)));
+    }
+    for (Future<?> producer : producers) {
+      try {
+        producer.get();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("Interrupted while producing", e);
+      } catch (ExecutionException e) {
+        throw new IllegalStateException("A producer failed", e.getCause());
+      }
+    }
+  }
+}

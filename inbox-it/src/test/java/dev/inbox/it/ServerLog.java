@@ -1,0 +1,52 @@
+package dev.inbox.it;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The server's log file, read from inside the server: a test marks where the log ends before its
+ * scenario, then reads what the scenario added. The build passes the file's path as the system
+ * property {@code inbox.it.server-log}.
+ */
+public final class ServerLog {
+
+  /** A record at level ERROR (WildFly's format) or SEVERE (Payara's). */
+  private static final Pattern ERROR = Pattern.compile("^\\S+ \\S+ ERROR |\\[SEVERE\\]");
+
+  private final Path file;
+
+  public ServerLog() {
+    String path = System.getProperty("inbox.it.server-log");
+    if (path == null) {
+      throw new IllegalStateException(
+          "System property inbox.it.server-log is not set in the server: see arquillian.xml");
+    }
+    this.file = Path.of(path);
+  }
+
+  /** Where the log ends now. */
+  public long mark() {
+    return file.toFile().length();
+  }
+
+  /** The error records written since the mark. */
+  public List<String> errorsSince(long mark) {
+    return linesSince(mark).stream().filter(line -> ERROR.matcher(line).find()).toList();
+  }
+
+  private List<String> linesSince(long mark) {
+    try (RandomAccessFile log = new RandomAccessFile(file.toFile(), "r")) {
+      long length = log.length();
+      byte[] added = new byte[(int) Math.max(0, length - mark)];
+      log.seek(Math.min(mark, length));
+      log.readFully(added);
+      return new String(added, StandardCharsets.UTF_8).lines().toList();
+    } catch (IOException e) {
+      throw new IllegalStateException("Cannot read the server log " + file, e);
+    }
+  }
+}

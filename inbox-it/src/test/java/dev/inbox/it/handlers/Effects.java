@@ -1,0 +1,24 @@
+package dev.inbox.it.handlers;
+
+import dev.inbox.spi.InboxContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+/** What every test handler does: count the call, then write one effect row and flush it. */
+@ApplicationScoped
+public class Effects {
+
+  @PersistenceContext(unitName = "inbox-it")
+  private EntityManager em;
+
+  @Inject private Invocations invocations;
+
+  void apply(InboxContext context) {
+    invocations.count(context.consumerName(), context.messageId());
+    em.persist(new TestEffect(context.consumerName(), context.messageId()));
+    // Written before the handler returns, so a later failure has business work to roll back.
+    em.flush();
+  }
+}

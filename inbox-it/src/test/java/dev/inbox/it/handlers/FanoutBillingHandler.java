@@ -1,0 +1,23 @@
+package dev.inbox.it.handlers;
+
+import dev.inbox.spi.Envelope;
+import dev.inbox.spi.InboxConsumer;
+import dev.inbox.spi.InboxContext;
+import dev.inbox.spi.InboxHandler;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+/** The other consumer of the fan-out type. */
+@ApplicationScoped
+@InboxConsumer(name = FanoutBillingHandler.CONSUMER, types = FanoutAuditHandler.TYPE)
+public class FanoutBillingHandler implements InboxHandler {
+
+  public static final String CONSUMER = "it-fanout-billing";
+
+  @Inject private Effects effects;
+
+  @Override
+  public void handle(Envelope message, InboxContext context) {
+    effects.apply(context);
+  }
+}

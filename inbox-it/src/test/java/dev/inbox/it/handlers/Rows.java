@@ -1,0 +1,74 @@
+package dev.inbox.it.handlers;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.util.List;
+import java.util.Optional;
+
+/** Counts rows in the inbox and business tables, by SQL, outside any transaction. */
+@ApplicationScoped
+public class Rows {
+
+  @PersistenceContext(unitName = "inbox-it")
+  private EntityManager em;
+
+  /** Inbox rows of one consumer whose message id starts with the prefix. */
+  public long inbox(String consumer, String messageIdPrefix) {
+    return count(
+        "select count(*) from inbox_entry where consumer_name = ?1 and message_id like ?2",
+        consumer,
+        messageIdPrefix + "%");
+  }
+
+  /** Inbox rows of every consumer whose message id starts with the prefix. */
+  public long inbox(String messageIdPrefix) {
+    return count(
+        "select count(*) from inbox_entry where message_id like ?1", messageIdPrefix + "%");
+  }
+
+  /** Effect rows that a test handler wrote for messages whose id starts with the prefix. */
+  public long effects(String consumer, String messageIdPrefix) {
+    return count(
+        "select count(*) from it_effect where consumer_name = ?1 and message_id like ?2",
+        consumer,
+        messageIdPrefix + "%");
+  }
+
+  /** Follow-up tasks that the example handler created for opportunities with the prefix. */
+  public long followUpTasks(String opportunityPrefix) {
+    return count(
+        "select count(*) from followup_task where opportunity_id like ?1", opportunityPrefix + "%");
+  }
+
+  /** The delivery count an inbox row recorded: which delivery applied the message. */
+  public Optional<Integer> deliveryCount(String consumer, String messageId) {
+    return single(
+            "select delivery_count from inbox_entry where consumer_name = ?1 and message_id = ?2",
+            consumer,
+            messageId)
+        .map(value -> ((Number) value).intValue());
+  }
+
+  /** The message id an inbox row names as the first to ask for the same business action. */
+  public Optional<String> duplicateOf(String consumer, String messageId) {
+    return single(
+            "select duplicate_of from inbox_entry where consumer_name = ?1 and message_id = ?2",
+            consumer,
+            messageId)
+        .map(String::valueOf);
+  }
+
+  private long count(String sql, Object... parameters) {
+    return single(sql, parameters).map(value -> ((Number) value).longValue()).orElse(0L);
+  }
+
+  private Optional<Object> single(String sql, Object... parameters) {
+    var query = em.createNativeQuery(sql);
+    for (int i = 0; i < parameters.length; i++) {
+      query.setParameter(i + 1, parameters[i]);
+    }
+    List<?> results = query.getResultList();
+    return results.isEmpty() ? Optional.empty() : Optional.ofNullable(results.get(0));
+  }
+}

@@ -1,0 +1,68 @@
+package dev.inbox.quarantine;
+
+import static dev.inbox.it.Eventually.eventually;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.inbox.it.Broker;
+import dev.inbox.it.Deployments;
+import dev.inbox.it.Producer;
+import dev.inbox.it.TestMessage;
+import dev.inbox.it.handlers.EffectHandler;
+import dev.inbox.it.handlers.Rows;
+import jakarta.inject.Inject;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Messages no consumer can take are quarantined with their reason, body and properties, and never
+ * recorded as processed.
+ */
+@ExtendWith(ArquillianExtension.class)
+class InvalidMessageIT {
+
+  @Deployment
+  static EnterpriseArchive deployment() {
+    return Deployments.inbox(InvalidMessageIT.class);
+  }
+
+  @Inject private Producer producer;
+  @Inject private Broker broker;
+  @Inject private Rows rows;
+
+  @Test
+  void messagesWithoutIdentityTypeOrConsumerAreQuarantinedWithTheirReasons() {
+    String run = TestMessage.newRun();
+    TestMessage noId =
+        TestMessage.of(run, null, EffectHandler.TYPE, "{\"case\": \"no id\"}")
+            .with("case", "no-id");
+    TestMessage noType =
+        TestMessage.of(run, run + "-no-type", null, "{\"case\": \"no type\"}")
+            .with("case", "no-type");
+    TestMessage unknownType =
+        TestMessage.of(run, run + "-unknown", "it.nobody-handles-this", "{\"case\": \"unknown\"}")
+            .with("case", "unknown-type");
+
+    producer.send(noId, noType, unknownType);
+
+    eventually("the inbox queue drained and three messages quarantined")
+        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 3);
+    Map<Object, Broker.Found> byCase =
+        broker.quarantined(run).stream()
+            .collect(Collectors.toMap(found -> found.property("case"), found -> found));
+    assertEquals("missing-identity", byCase.get("no-id").property("inbox_reason"));
+    assertEquals("missing-type", byCase.get("no-type").property("inbox_reason"));
+    assertEquals("unknown-type", byCase.get("unknown-type").property("inbox_reason"));
+    assertEquals(noId.body(), byCase.get("no-id").text(), "the body is kept");
+    assertEquals(run + "-unknown", byCase.get("unknown-type").property("messageId"));
+    assertEquals(
+        "InboxQueue",
+        byCase.get("unknown-type").property("inbox_original_destination"),
+        "where a redrive sends it back");
+    assertEquals(0, rows.inbox(run), "inbox rows: none is recorded as processed");
+  }
+}

@@ -1,0 +1,79 @@
+package dev.inbox.store;
+
+import static dev.inbox.it.Eventually.eventually;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.inbox.it.Broker;
+import dev.inbox.it.Deployments;
+import dev.inbox.it.Producer;
+import dev.inbox.it.ServerLog;
+import dev.inbox.it.TestMessage;
+import dev.inbox.it.handlers.EffectHandler;
+import dev.inbox.it.handlers.Invocations;
+import dev.inbox.it.handlers.Rows;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A concurrency storm: every identity sent four times by four concurrent producers to a pool of MDB
+ * sessions. The unique key decides each race: exactly one effect and one row per identity, the
+ * losers roll back before any business write, and no race is logged as an error.
+ */
+@ExtendWith(ArquillianExtension.class)
+class StormIT {
+
+  private static final int IDENTITIES = Integer.getInteger("inbox.it.storm.identities", 200);
+  private static final int PRODUCERS = 4;
+
+  @Deployment
+  static EnterpriseArchive deployment() {
+    return Deployments.inbox(StormIT.class);
+  }
+
+  @Inject private Producer producer;
+  @Inject private Broker broker;
+  @Inject private Rows rows;
+  @Inject private Invocations invocations;
+
+  @Test
+  void everyIdentityIsAppliedExactlyOnce() {
+    String run = TestMessage.newRun();
+    List<TestMessage> identities = new ArrayList<>();
+    for (int i = 0; i < IDENTITIES; i++) {
+      identities.add(TestMessage.of(run, run + "-" + i, EffectHandler.TYPE, "{\"n\": " + i + "}"));
+    }
+    // Each producer sends every identity once, in its own random order.
+    Random random = new Random(run.hashCode());
+    List<List<TestMessage>> perProducer = new ArrayList<>();
+    for (int p = 0; p < PRODUCERS; p++) {
+      List<TestMessage> shuffled = new ArrayList<>(identities);
+      Collections.shuffle(shuffled, random);
+      perProducer.add(shuffled);
+    }
+    ServerLog log = new ServerLog();
+    long mark = log.mark();
+
+    producer.sendConcurrently(perProducer);
+
+    eventually("the inbox queue drained and every identity applied")
+        .until(
+            () ->
+                broker.pendingOnInboxQueue() == 0
+                    && rows.inbox(EffectHandler.CONSUMER, run) >= IDENTITIES);
+    assertEquals(IDENTITIES, rows.inbox(EffectHandler.CONSUMER, run), "inbox rows");
+    assertEquals(IDENTITIES, rows.effects(EffectHandler.CONSUMER, run), "effects");
+    assertEquals(
+        IDENTITIES,
+        invocations.ofPrefix(EffectHandler.CONSUMER, run + "-"),
+        "handler calls: the losers of each race never reached the handler");
+    assertEquals(List.of(), log.errorsSince(mark), "errors in the server log");
+  }
+}
