@@ -155,7 +155,7 @@ public class Dispatcher {
               "Inbox %s: consumer=%s messageId=%s type=%s delivery=%d%s"
                   .formatted(
                       verdict.outcome(),
-                      verdict.consumer(),
+                      verdict.consumer() == null ? "-" : verdict.consumer(),
                       envelope.messageId(),
                       envelope.type(),
                       envelope.deliveryCount(),

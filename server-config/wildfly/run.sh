@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The main job: builds the EAR, provisions a WildFly with the embedded Artemis broker and an H2
+# database in a file (server-config/wildfly/provision.sh), deploys the EAR with the example handler
+# and runs the server in the foreground on the default ports (HTTP 8080, management 9990).
+# Ctrl-C stops it. The server lives in inbox-it/target/servers/wildfly-run; its H2 database, and so
+# what the inbox remembers, survives restarts until `mvn clean`.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+
+echo "Building the EAR..."
+mvn -B -q -DskipTests -pl inbox-ear -am install
+echo "Fetching WildFly and EclipseLink from Maven Central (once)..."
+mvn -B -q -pl inbox-it dependency:unpack@unpack-wildfly dependency:copy@copy-eclipselink
+
+dist=$(ls -d "$root"/inbox-it/target/dist/wildfly-*/ | head -1)
+eclipselink=$(ls "$root"/inbox-it/target/dist/eclipselink-*.jar | head -1)
+server=$root/inbox-it/target/servers/wildfly-run
+bash server-config/wildfly/provision.sh "$dist" "$server" "$eclipselink" h2
+
+# An application user for producers on other JVMs, such as SendMessage.java. For trying it only:
+# in production, producers have their own users in the guest role (or the role you grant).
+if ! grep -q '^inbox=' "$server/standalone/configuration/application-users.properties"; then
+  JBOSS_HOME=$server "$server/bin/add-user.sh" -s -a -u inbox -p inbox-dev-1 -g guest
+fi
+
+deployments=$server/standalone/deployments
+rm -f "$deployments"/inbox.ear.*
+cp inbox-ear/target/inbox.ear "$deployments/"
+
+h2_jar=$(ls "$server"/modules/system/layers/base/com/h2database/h2/main/h2-*.jar)
+# Tell the person at the terminal what to do once the EAR is up.
+(
+  deadline=$((SECONDS + 600))
+  until [ -e "$deployments/inbox.ear.deployed" ] || [ -e "$deployments/inbox.ear.failed" ]; do
+    [ $SECONDS -lt $deadline ] || exit 0
+    sleep 1
+  done
+  if [ -e "$deployments/inbox.ear.failed" ]; then
+    echo ">>> inbox.ear failed to deploy: $(cat "$deployments/inbox.ear.failed")"
+    exit 0
+  fi
+  cat <<TXT
+
+>>> The inbox is up: WildFly at http://127.0.0.1:8080, queue jms/queue/inbox (InboxQueue).
+>>> Send a meeting.held event (send it twice: the second is absorbed as a duplicate):
+  java -cp $server/bin/client/jboss-client.jar server-config/wildfly/SendMessage.java --id evt-1 --type meeting.held '{"opportunityId":"opportunity-2481","meetingId":"meeting-184","assignee":"ana"}'
+>>> Look at the inbox rows and the follow-up tasks:
+  java -cp $h2_jar org.h2.tools.Shell -url "jdbc:h2:$server/standalone/data/inbox/inbox;AUTO_SERVER=TRUE" -user sa -password sa -sql "select consumer_name, message_id, delivery_count, processed_at from inbox_entry; select opportunity_id, meeting_id, title from followup_task"
+>>> Quarantined messages:
+  $server/bin/jboss-cli.sh --connect --command="/subsystem=messaging-activemq/server=default/jms-queue=InboxQuarantine:list-messages"
+>>> Server log: $server/standalone/log/server.log
+
+TXT
+) &
+
+exec env JBOSS_HOME="$server" "$server/bin/standalone.sh" -c standalone-full.xml
