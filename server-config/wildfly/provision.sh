@@ -4,30 +4,48 @@
 # through the embedded CLI. The build uses it for every test cell and for the main job; a person can
 # run it too. Every script it applies is safe to re-run, so running it again changes nothing.
 #
-#   provision.sh <unpacked wildfly dist> <server dir> <eclipselink jar> <database> [extra .cli files]
+#   provision.sh <dist dir> <server dir> <database> [extra .cli files]
 #
-#   database: h2 (the embedded default)
+#   dist dir   holds the unpacked WildFly (wildfly-*/) and the jars from Maven Central:
+#              eclipselink-*.jar, and postgresql-*.jar or mariadb-java-client-*.jar for those databases
+#   database   h2 (the embedded default), postgresql, postgresql-xa, mariadb or mariadb-xa
+#
+# For H2 it also creates the inbox's tables (server-config/sql/h2/inbox.sql). PostgreSQL and
+# MariaDB schemas are the DBA's: apply server-config/sql/<database>/inbox.sql there.
 set -euo pipefail
 
-dist=$1 server=$2 eclipselink_jar=$3 database=$4
-shift 4
+dist=$(cd "$1" && pwd) server=$2 database=$3
+shift 3
 here=$(cd "$(dirname "$0")" && pwd)
+driver=${database%-xa}
+
+if [ ! -f "$here/configure-datasource-$database.cli" ]; then
+  echo "Unknown database '$database': there is no configure-datasource-$database.cli in $here" >&2
+  exit 2
+fi
 
 if [ ! -x "$server/bin/standalone.sh" ]; then
   mkdir -p "$(dirname "$server")"
-  cp -a "$dist" "$server"
+  cp -a "$(ls -d "$dist"/wildfly-*/ | head -1)" "$server"
 fi
 server=$(cd "$server" && pwd)
 
-jipijapa_jar=$(ls "$server"/modules/system/layers/base/org/eclipse/persistence/main/jipijapa-eclipselink-*.jar)
+jar() { ls "$dist"/$1 2>/dev/null | head -1; }
 properties=$server/inbox-provisioning.properties
-printf 'eclipselink.jar=%s\njipijapa.jar=%s\n' "$(realpath "$eclipselink_jar")" "$jipijapa_jar" >"$properties"
+{
+  echo "eclipselink.jar=$(jar 'eclipselink-*.jar')"
+  echo "jipijapa.jar=$(ls "$server"/modules/system/layers/base/org/eclipse/persistence/main/jipijapa-eclipselink-*.jar)"
+  echo "postgresql.jar=$(jar 'postgresql-*.jar')"
+  echo "mariadb.jar=$(jar 'mariadb-java-client-*.jar')"
+} >"$properties"
 
 # One embedded server for all scripts: each start costs seconds.
 script=$server/inbox-provisioning.cli
 {
   echo "embed-server --server-config=standalone-full.xml --std-out=discard"
-  cat "$here/configure-eclipselink.cli" "$here/configure-messaging.cli" "$here/configure-datasource-$database.cli"
+  cat "$here/configure-eclipselink.cli" "$here/configure-messaging.cli"
+  [ ! -f "$here/configure-driver-$driver.cli" ] || cat "$here/configure-driver-$driver.cli"
+  cat "$here/configure-datasource-$database.cli"
   for extra in "$@"; do cat "$extra"; done
   echo "stop-embedded-server"
 } >"$script"
@@ -37,4 +55,11 @@ JBOSS_HOME=$server "$server/bin/jboss-cli.sh" --properties="$properties" --file=
   echo "Provisioning $server failed: see the CLI output above" >&2
   exit 1
 }
+
+if [ "$database" = h2 ]; then
+  # The embedded default's tables, in the file the data source opens.
+  java -cp "$(ls "$server"/modules/system/layers/base/com/h2database/h2/main/h2-*.jar)" org.h2.tools.RunScript \
+    -url "jdbc:h2:$server/standalone/data/inbox/inbox;AUTO_SERVER=TRUE" -user sa -password sa \
+    -script "$here/../sql/h2/inbox.sql"
+fi
 echo "Provisioned $server (database: $database)"

@@ -11,12 +11,10 @@ cd "$root"
 echo "Building the EAR..."
 mvn -B -q -DskipTests -pl inbox-ear -am install
 echo "Fetching WildFly and EclipseLink from Maven Central (once)..."
-mvn -B -q -pl inbox-it dependency:unpack@unpack-wildfly dependency:copy@copy-eclipselink
+mvn -B -q -pl inbox-it dependency:unpack@unpack-wildfly dependency:copy@copy-jars
 
-dist=$(ls -d "$root"/inbox-it/target/dist/wildfly-*/ | head -1)
-eclipselink=$(ls "$root"/inbox-it/target/dist/eclipselink-*.jar | head -1)
 server=$root/inbox-it/target/servers/wildfly-run
-bash server-config/wildfly/provision.sh "$dist" "$server" "$eclipselink" h2
+bash server-config/wildfly/provision.sh "$root/inbox-it/target/dist" "$server" h2
 
 # An application user for producers on other JVMs, such as SendMessage.java. For trying it only:
 # in production, producers have their own users in the guest role (or the role you grant).

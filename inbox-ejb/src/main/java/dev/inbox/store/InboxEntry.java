@@ -27,7 +27,7 @@ import java.util.Objects;
         @UniqueConstraint(
             name = "uq_inbox_entry_business_key",
             columnNames = {"consumer_name", "business_key"}),
-    indexes = @Index(name = "ix_inbox_entry_processed_at", columnList = "processed_at"))
+    indexes = @Index(name = "ix_inbox_entry_retention", columnList = "consumer_name, processed_at"))
 public class InboxEntry {
 
   /** The widest message id or business key the table holds. */

@@ -46,6 +46,7 @@ class LabIT {
         .until(() -> broker.pendingOnInboxQueue() == 0 && rows.followUpTasks(run) >= 2);
     assertEquals(2, rows.inbox(CONSUMER, run), "inbox rows");
     assertEquals(2, rows.followUpTasks(run), "follow-up tasks");
+    assertEquals(0, rows.inDoubt(), "transactions in doubt in the database");
   }
 
   private static TestMessage meeting(String run, String event, String meetingId) {

@@ -9,6 +9,8 @@ import dev.inbox.it.Producer;
 import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.Rows;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -51,5 +53,31 @@ class SemanticDuplicateIT {
     assertEquals(1, rows.followUpTasks(run), "follow-up tasks");
     assertEquals(Optional.of(first), rows.duplicateOf("crm-followup", republished));
     assertEquals(Optional.empty(), rows.duplicateOf("crm-followup", first));
+  }
+
+  /**
+   * Two ids for the same action delivered at once: the unique business key lets one insert, the
+   * other loses the race, rolls back, and its redelivery finds the winner's key.
+   */
+  @Test
+  void concurrentIdsForTheSameActionGiveOneEffect() {
+    String run = TestMessage.newRun();
+    List<TestMessage> first = new ArrayList<>();
+    List<TestMessage> second = new ArrayList<>();
+    for (int meeting = 0; meeting < 50; meeting++) {
+      String body =
+          "{\"opportunityId\": \"%s-opportunity-%d\", \"meetingId\": \"meeting-1\"}"
+              .formatted(run, meeting);
+      first.add(TestMessage.of(run, run + "-a-" + meeting, "meeting.held", body));
+      second.add(TestMessage.of(run, run + "-b-" + meeting, "meeting.held", body));
+    }
+
+    producer.sendConcurrently(List.of(first, second));
+
+    eventually("the inbox queue drained and every message recorded")
+        .until(() -> broker.pendingOnInboxQueue() == 0 && rows.inbox(run) >= 100);
+    assertEquals(100, rows.inbox(run), "inbox rows: every message is recorded");
+    assertEquals(50, rows.followUpTasks(run), "follow-up tasks: one per meeting");
+    assertEquals(50, rows.semanticDuplicates("crm-followup", run), "semantic duplicates");
   }
 }

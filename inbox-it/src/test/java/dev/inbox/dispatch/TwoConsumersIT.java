@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
 import dev.inbox.it.Producer;
+import dev.inbox.it.ServerLog;
 import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.FanoutAuditHandler;
 import dev.inbox.it.handlers.FanoutBillingHandler;
 import dev.inbox.it.handlers.Invocations;
 import dev.inbox.it.handlers.Rows;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
@@ -49,5 +52,33 @@ class TwoConsumersIT {
       assertEquals(1, invocations.of(consumer, id), "handler calls of " + consumer);
     }
     assertEquals(2, rows.inbox(run), "inbox rows in all");
+  }
+
+  /**
+   * Concurrent copies of fan-out messages: a delivery that loses the race on its first consumer's
+   * row stops there (PostgreSQL aborts a transaction after a failed statement), rolls back, and is
+   * absorbed on redelivery for both consumers.
+   */
+  @Test
+  void concurrentCopiesAreAppliedOncePerConsumer() {
+    String run = TestMessage.newRun();
+    ServerLog log = new ServerLog();
+    long mark = log.mark();
+    List<TestMessage> messages = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      messages.add(
+          TestMessage.of(run, run + "-" + i, FanoutAuditHandler.TYPE, "{\"n\": " + i + "}"));
+    }
+
+    producer.sendConcurrently(List.of(messages, messages, messages, messages));
+
+    eventually("the inbox queue drained and both consumers applied every message")
+        .until(() -> broker.pendingOnInboxQueue() == 0 && rows.inbox(run) >= 200);
+    for (String consumer :
+        new String[] {FanoutAuditHandler.CONSUMER, FanoutBillingHandler.CONSUMER}) {
+      assertEquals(100, rows.inbox(consumer, run), "inbox rows of " + consumer);
+      assertEquals(100, rows.effects(consumer, run), "effects of " + consumer);
+    }
+    assertEquals(List.of(), log.errorsSince(mark), "errors in the server log");
   }
 }

@@ -30,8 +30,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ArquillianExtension.class)
 class StormIT {
 
-  private static final int IDENTITIES = Integer.getInteger("inbox.it.storm.identities", 200);
-  private static final int PRODUCERS = 4;
+  private static final int IDENTITIES = 1000;
+  private static final int COPIES = 4;
+  private static final int PRODUCERS = 8;
 
   @Deployment
   static EnterpriseArchive deployment() {
@@ -50,13 +51,18 @@ class StormIT {
     for (int i = 0; i < IDENTITIES; i++) {
       identities.add(TestMessage.of(run, run + "-" + i, EffectHandler.TYPE, "{\"n\": " + i + "}"));
     }
-    // Each producer sends every identity once, in its own random order.
-    Random random = new Random(run.hashCode());
+    // Four copies of every identity, shuffled and dealt to the producers.
+    List<TestMessage> copies = new ArrayList<>();
+    for (int c = 0; c < COPIES; c++) {
+      copies.addAll(identities);
+    }
+    Collections.shuffle(copies, new Random(run.hashCode()));
     List<List<TestMessage>> perProducer = new ArrayList<>();
     for (int p = 0; p < PRODUCERS; p++) {
-      List<TestMessage> shuffled = new ArrayList<>(identities);
-      Collections.shuffle(shuffled, random);
-      perProducer.add(shuffled);
+      perProducer.add(new ArrayList<>());
+    }
+    for (int i = 0; i < copies.size(); i++) {
+      perProducer.get(i % PRODUCERS).add(copies.get(i));
     }
     ServerLog log = new ServerLog();
     long mark = log.mark();
@@ -75,5 +81,6 @@ class StormIT {
         invocations.ofPrefix(EffectHandler.CONSUMER, run + "-"),
         "handler calls: the losers of each race never reached the handler");
     assertEquals(List.of(), log.errorsSince(mark), "errors in the server log");
+    assertEquals(0, rows.inDoubt(), "transactions in doubt in the database");
   }
 }

@@ -3,6 +3,11 @@ package dev.inbox.it.handlers;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 import java.util.Optional;
 
@@ -25,6 +30,15 @@ public class Rows {
   public long inbox(String messageIdPrefix) {
     return count(
         "select count(*) from inbox_entry where message_id like ?1", messageIdPrefix + "%");
+  }
+
+  /** Inbox rows of one consumer, of the prefix, recorded as semantic duplicates of another. */
+  public long semanticDuplicates(String consumer, String messageIdPrefix) {
+    return count(
+        "select count(*) from inbox_entry where consumer_name = ?1 and message_id like ?2"
+            + " and duplicate_of is not null",
+        consumer,
+        messageIdPrefix + "%");
   }
 
   /** Effect rows that a test handler wrote for messages whose id starts with the prefix. */
@@ -57,6 +71,39 @@ public class Rows {
             consumer,
             messageId)
         .map(String::valueOf);
+  }
+
+  /**
+   * Transactions the database holds prepared, waiting for the transaction manager's verdict: in
+   * doubt. Each database lists them its own way.
+   */
+  @Transactional
+  public long inDoubt() {
+    Connection connection = em.unwrap(Connection.class);
+    try (Statement statement = connection.createStatement()) {
+      String database = connection.getMetaData().getDatabaseProductName();
+      String sql =
+          switch (database) {
+            case "PostgreSQL" ->
+                "select count(*) from pg_prepared_xacts where database = current_database()";
+            case "H2" -> "select count(*) from information_schema.in_doubt";
+            case "MariaDB", "MySQL" -> "XA RECOVER";
+            default -> throw new IllegalStateException("No in-doubt query for " + database);
+          };
+      try (ResultSet rows = statement.executeQuery(sql)) {
+        if (sql.startsWith("XA")) {
+          long count = 0;
+          while (rows.next()) {
+            count++;
+          }
+          return count;
+        }
+        rows.next();
+        return rows.getLong(1);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot list the transactions in doubt", e);
+    }
   }
 
   private long count(String sql, Object... parameters) {
