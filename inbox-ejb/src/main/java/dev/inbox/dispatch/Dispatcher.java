@@ -3,6 +3,9 @@ package dev.inbox.dispatch;
 import dev.inbox.quarantine.Quarantine;
 import dev.inbox.quarantine.Reason;
 import dev.inbox.spi.Envelope;
+import dev.inbox.store.FailureEntry;
+import dev.inbox.store.FailureKind;
+import dev.inbox.store.FailureLedger;
 import dev.inbox.store.InboxEntry;
 import dev.inbox.store.InboxStore;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,8 +22,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Applies one delivery, in the caller's transaction, to every consumer of its type: look up the
- * inbox row, tell duplicates and collisions apart, insert and flush the row before the handler
- * runs, then run the handler. The unique key on (consumer, message id) decides every race.
+ * inbox row, tell duplicates and collisions apart, give up on messages that failed too often,
+ * insert and flush the row before the handler runs, then run the handler. The unique key on
+ * (consumer, message id) decides every race.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.MANDATORY)
@@ -30,28 +34,40 @@ public class Dispatcher {
 
   private final Subscriptions subscriptions;
   private final InboxStore store;
+  private final FailureLedger ledger;
   private final Quarantine quarantine;
   private final UnknownTypePolicy unknownTypePolicy;
+  private final int maxAttempts;
 
   @Inject
   Dispatcher(
       Subscriptions subscriptions,
       InboxStore store,
+      FailureLedger ledger,
       Quarantine quarantine,
       @ConfigProperty(name = "inbox.unknown-type-policy", defaultValue = "quarantine")
-          String unknownTypePolicy) {
+          String unknownTypePolicy,
+      @ConfigProperty(name = "inbox.max-attempts", defaultValue = "5") int maxAttempts) {
     this.subscriptions = subscriptions;
     this.store = store;
+    this.ledger = ledger;
     this.quarantine = quarantine;
     this.unknownTypePolicy = UnknownTypePolicy.valueOf(unknownTypePolicy.strip().toUpperCase());
+    if (maxAttempts < 1) {
+      throw new IllegalArgumentException(
+          "inbox.max-attempts is " + maxAttempts + ": it must be at least 1");
+    }
+    this.maxAttempts = maxAttempts;
   }
 
   /** For the CDI proxy. */
   protected Dispatcher() {
     this.subscriptions = null;
     this.store = null;
+    this.ledger = null;
     this.quarantine = null;
     this.unknownTypePolicy = null;
+    this.maxAttempts = 0;
   }
 
   /**
@@ -72,11 +88,26 @@ public class Dispatcher {
           ? finish(envelope, List.of(Verdict.of(null, Outcome.IGNORED)))
           : quarantineInvalid(envelope, original, Reason.UNKNOWN_TYPE);
     }
+    if (Redrive.isRedriven(envelope) && envelope.deliveryCount() == 1) {
+      // An operator sent it back: every consumer gets all its attempts again. Only on the first
+      // delivery, so that a redriven message that fails again is still given up on.
+      int cleared = ledger.clear(envelope.messageId());
+      LOG.info(
+          () ->
+              "Redriven message %s arrived; cleared %d failure-ledger entries"
+                  .formatted(envelope.messageId(), cleared));
+    }
     String hash = Fingerprint.of(envelope.payload());
     LocalDateTime receivedAt = now();
     List<Verdict> verdicts = new ArrayList<>();
     for (Subscription consumer : consumers) {
-      Verdict verdict = deliver(consumer, envelope, original, hash, receivedAt);
+      Verdict verdict;
+      try {
+        verdict = deliver(consumer, envelope, original, hash, receivedAt);
+      } catch (RuntimeException e) {
+        // The database or the broker failed: the same as a handler's transient failure.
+        verdict = failed(consumer, envelope, e, "the inbox could not record it");
+      }
       verdicts.add(verdict);
       if (verdict.outcome().rollsBack()) {
         // The transaction is lost: no statement may follow a failed one (PostgreSQL aborts the
@@ -94,18 +125,28 @@ public class Dispatcher {
       String hash,
       LocalDateTime receivedAt) {
     String name = consumer.consumer();
+    if (!consumer.accepts(envelope.contractVersion())) {
+      return quarantine(consumer, envelope, original, Reason.UNSUPPORTED_CONTRACT_VERSION, null);
+    }
     Optional<InboxEntry> recorded = store.find(name, envelope.messageId());
     if (recorded.isPresent()) {
       return recorded.get().payloadHash().equals(hash)
           ? Verdict.of(name, Outcome.DUPLICATE)
           : collision(name, envelope, original, hash, recorded.get());
     }
+    if (envelope.deliveryCount() > 1) {
+      // Only a redelivery can have failed before: the first delivery never reads the ledger.
+      Optional<Verdict> givenUp = giveUpIfExhausted(consumer, envelope, original);
+      if (givenUp.isPresent()) {
+        return givenUp.get();
+      }
+    }
 
     String businessKey;
     try {
       businessKey = consumer.handler().businessKey(envelope).orElse(null);
     } catch (RuntimeException e) {
-      return new Verdict(name, Outcome.FAILED, "businessKey threw", e);
+      return failed(consumer, envelope, e, "businessKey threw");
     }
     if (businessKey != null) {
       Optional<InboxEntry> firstAsked = store.findByBusinessKey(name, businessKey);
@@ -128,9 +169,51 @@ public class Dispatcher {
           .handle(
               envelope, new DeliveryContext(name, envelope.messageId(), envelope.deliveryCount()));
     } catch (RuntimeException e) {
-      return new Verdict(name, Outcome.FAILED, "handler threw", e);
+      return failed(consumer, envelope, e, "handler threw");
     }
     return Verdict.of(name, Outcome.APPLIED);
+  }
+
+  /** Quarantines a message its handler rejected, or failed on as often as allowed. */
+  private Optional<Verdict> giveUpIfExhausted(
+      Subscription consumer, Envelope envelope, Message original) {
+    Optional<FailureEntry> failures = ledger.find(consumer.consumer(), envelope.messageId());
+    if (failures.isEmpty()) {
+      return Optional.empty();
+    }
+    FailureEntry entry = failures.get();
+    String history =
+        "%s after %d attempt%s: %s"
+            .formatted(
+                entry.kind() == FailureKind.PERMANENT ? "rejected" : "failed",
+                entry.attempts(),
+                entry.attempts() == 1 ? "" : "s",
+                entry.lastError());
+    if (entry.kind() == FailureKind.PERMANENT) {
+      return Optional.of(quarantine(consumer, envelope, original, Reason.REJECTED, history));
+    }
+    if (entry.attempts() >= maxAttempts) {
+      return Optional.of(
+          quarantine(consumer, envelope, original, Reason.RETRIES_EXHAUSTED, history));
+    }
+    return Optional.empty();
+  }
+
+  private Verdict failed(
+      Subscription consumer, Envelope envelope, RuntimeException e, String what) {
+    FailureKind kind = Classification.of(e);
+    String summary = Classification.summary(e);
+    ledger.recordFailure(consumer.consumer(), envelope.messageId(), kind, summary);
+    return new Verdict(consumer.consumer(), Outcome.FAILED, what + ", " + kind, e);
+  }
+
+  private Verdict quarantine(
+      Subscription consumer, Envelope envelope, Message original, Reason reason, String detail) {
+    String error = detail == null ? reason.describe(envelope) : detail;
+    quarantine.send(original, envelope, reason, consumer.consumer(), error);
+    Outcome outcome =
+        reason == Reason.UNSUPPORTED_CONTRACT_VERSION ? Outcome.INVALID : Outcome.QUARANTINED;
+    return new Verdict(consumer.consumer(), outcome, reason.code() + ": " + error, null);
   }
 
   private Verdict collision(

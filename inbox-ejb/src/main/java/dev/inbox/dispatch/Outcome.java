@@ -12,8 +12,16 @@ public enum Outcome {
   SEMANTIC_DUPLICATE(false, Level.FINE),
   /** Already recorded with a different payload: quarantined as {@code payload-mismatch}. */
   COLLISION(false, Level.WARNING),
-  /** No usable identity, no type, an unknown type or an unreadable body: quarantined. */
+  /**
+   * No usable identity, no type, an unknown type, an unreadable body, or a contract version the
+   * consumer does not declare: quarantined.
+   */
   INVALID(false, Level.WARNING),
+  /**
+   * The handler rejected the message earlier, or failed on every attempt up to {@code
+   * inbox.max-attempts}: quarantined for this consumer without calling the handler again.
+   */
+  QUARANTINED(false, Level.WARNING),
   /** An unknown type, acknowledged because {@code inbox.unknown-type-policy} is {@code ignore}. */
   IGNORED(false, Level.FINE),
   /**
@@ -21,7 +29,10 @@ public enum Outcome {
    * any business work; the redelivery ends as a duplicate. Expected, never an error.
    */
   CONFLICT(true, Level.FINE),
-  /** The handler threw. Rolled back, so the broker redelivers the message. */
+  /**
+   * The handler threw, or the database failed. Rolled back, so the broker redelivers the message;
+   * the failure ledger counts the attempt.
+   */
   FAILED(true, Level.WARNING);
 
   private final boolean rollsBack;

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.logging.Logger;
 
@@ -57,7 +58,8 @@ public class Subscriptions {
             "Consumer name '%s' is declared by both %s and %s: give each handler its own stable name"
                 .formatted(declared.name(), previous, bean.getBeanClass().getName()));
       }
-      Subscription subscription = new Subscription(declared.name(), handle.get());
+      Subscription subscription =
+          new Subscription(declared.name(), Set.of(declared.versions()), handle.get());
       for (String type : declared.types()) {
         discovered.computeIfAbsent(type, t -> new ArrayList<>()).add(subscription);
       }

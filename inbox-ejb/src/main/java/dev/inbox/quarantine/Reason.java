@@ -15,8 +15,14 @@ public enum Reason {
   UNKNOWN_TYPE("unknown-type"),
   /** A body that is neither text nor bytes. */
   UNSUPPORTED_BODY("unsupported-body"),
+  /** A contract version this consumer does not declare. */
+  UNSUPPORTED_CONTRACT_VERSION("unsupported-contract-version"),
   /** An identity already recorded for this consumer with a different payload. */
-  PAYLOAD_MISMATCH("payload-mismatch");
+  PAYLOAD_MISMATCH("payload-mismatch"),
+  /** The handler rejected it (a permanent failure): it will never apply. */
+  REJECTED("rejected"),
+  /** The handler failed on every attempt up to {@code inbox.max-attempts}. */
+  RETRIES_EXHAUSTED("retries-exhausted");
 
   private final String code;
 
@@ -43,7 +49,12 @@ public enum Reason {
           "no consumer handles type '%s': deploy a handler for it, or redrive after fixing the type"
               .formatted(envelope.type());
       case UNSUPPORTED_BODY -> "body is neither text nor bytes";
+      case UNSUPPORTED_CONTRACT_VERSION ->
+          "contract version '%s' is not one this consumer declares"
+              .formatted(envelope.contractVersion());
       case PAYLOAD_MISMATCH -> "same message id, different payload";
+      case REJECTED -> "the handler rejected it";
+      case RETRIES_EXHAUSTED -> "the handler failed on every attempt";
     };
   }
 }

@@ -31,4 +31,12 @@ public @interface InboxConsumer {
   /** The message types this consumer handles, for example {@code order.created}. */
   @Nonbinding
   String[] types();
+
+  /**
+   * The contract versions this consumer accepts, compared with the message's contract-version
+   * property. A message of another version, or without one, is quarantined as {@code
+   * unsupported-contract-version} for this consumer. Empty, the default, accepts every message.
+   */
+  @Nonbinding
+  String[] versions() default {};
 }

@@ -53,5 +53,7 @@ class HandlerFailureIT {
         Optional.of(2),
         rows.deliveryCount(FlakyHandler.CONSUMER, id),
         "the row records that the second delivery applied it");
+    assertEquals(Optional.of(1), rows.failedAttempts(FlakyHandler.CONSUMER, id), "ledger attempts");
+    assertEquals(Optional.of("TRANSIENT"), rows.failureKind(FlakyHandler.CONSUMER, id));
   }
 }

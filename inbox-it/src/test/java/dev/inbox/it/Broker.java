@@ -20,7 +20,10 @@ import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 
-/** Reads the broker's state: queue depths, and what the quarantine queue holds. */
+/**
+ * Reads and operates the broker: queue depths, what the quarantine and dead-letter queues hold, and
+ * the redrive of messages back to the inbox queue.
+ */
 @ApplicationScoped
 public class Broker {
 
@@ -29,6 +32,9 @@ public class Broker {
 
   @Resource(lookup = Names.QUARANTINE_QUEUE)
   private Queue quarantine;
+
+  @Resource(lookup = Names.DEAD_LETTER_QUEUE)
+  private Queue deadLetters;
 
   /** A message as found on a queue: its properties and its text. */
   public record Found(Map<String, Object> properties, String text) {
@@ -40,17 +46,12 @@ public class Broker {
 
   /** The quarantined messages of one test run, read without consuming them. */
   public List<Found> quarantined(String run) {
-    List<Found> found = new ArrayList<>();
-    try (JMSContext jms = factory.createContext();
-        QueueBrowser browser =
-            jms.createBrowser(quarantine, TestMessage.RUN + " = '" + run + "'")) {
-      for (Object each : Collections.list(browser.getEnumeration())) {
-        found.add(read((Message) each));
-      }
-    } catch (JMSException e) {
-      throw new IllegalStateException("Cannot browse the quarantine queue", e);
-    }
-    return found;
+    return browse(quarantine, run);
+  }
+
+  /** The dead-lettered messages of one test run, read without consuming them. */
+  public List<Found> deadLettered(String run) {
+    return browse(deadLetters, run);
   }
 
   /**
@@ -58,26 +59,74 @@ public class Broker {
    * for redelivery. Read from the broker's management beans.
    */
   public long pendingOnInboxQueue() {
-    return messageCount(Names.INBOX_QUEUE_ADDRESS);
+    try {
+      return ((Number)
+              ManagementFactory.getPlatformMBeanServer()
+                  .getAttribute(queueBean(Names.INBOX_QUEUE_ADDRESS), "MessageCount"))
+          .longValue();
+    } catch (JMException e) {
+      throw new IllegalStateException("Cannot read the depth of the inbox queue", e);
+    }
   }
 
-  private static long messageCount(String queue) {
-    MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+  /**
+   * Moves the messages that match a selector from the quarantine queue back to the inbox queue,
+   * with the broker's own management operation: what {@code server-config/wildfly/redrive.sh} runs
+   * through jboss-cli.
+   *
+   * @return how many messages moved
+   */
+  public int redriveFromQuarantine(String selector) {
+    return moveToInboxQueue(Names.QUARANTINE_QUEUE_ADDRESS, selector);
+  }
+
+  /** Moves the messages that match a selector from the dead-letter queue to the inbox queue. */
+  public int redriveFromDeadLetterQueue(String selector) {
+    return moveToInboxQueue(Names.DEAD_LETTER_QUEUE_ADDRESS, selector);
+  }
+
+  private static int moveToInboxQueue(String queue, String selector) {
     try {
-      Set<ObjectName> names =
-          server.queryNames(
-              new ObjectName(
-                  "org.apache.activemq.artemis:*,subcomponent=queues,queue="
-                      + ObjectName.quote(queue)),
-              null);
-      if (names.size() != 1) {
-        throw new IllegalStateException(
-            "Expected one management bean for queue " + queue + ", found " + names);
-      }
-      return ((Number) server.getAttribute(names.iterator().next(), "MessageCount")).longValue();
+      return ((Number)
+              ManagementFactory.getPlatformMBeanServer()
+                  .invoke(
+                      queueBean(queue),
+                      "moveMessages",
+                      new Object[] {selector, Names.INBOX_QUEUE_ADDRESS},
+                      new String[] {String.class.getName(), String.class.getName()}))
+          .intValue();
     } catch (JMException e) {
-      throw new IllegalStateException("Cannot read the depth of queue " + queue, e);
+      throw new IllegalStateException("Cannot move messages from " + queue, e);
     }
+  }
+
+  /** The broker's management bean of a queue. */
+  private static ObjectName queueBean(String queue) throws JMException {
+    MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+    Set<ObjectName> names =
+        server.queryNames(
+            new ObjectName(
+                "org.apache.activemq.artemis:*,subcomponent=queues,queue="
+                    + ObjectName.quote(queue)),
+            null);
+    if (names.size() != 1) {
+      throw new IllegalStateException(
+          "Expected one management bean for queue " + queue + ", found " + names);
+    }
+    return names.iterator().next();
+  }
+
+  private List<Found> browse(Queue queue, String run) {
+    List<Found> found = new ArrayList<>();
+    try (JMSContext jms = factory.createContext();
+        QueueBrowser browser = jms.createBrowser(queue, TestMessage.RUN + " = '" + run + "'")) {
+      for (Object each : Collections.list(browser.getEnumeration())) {
+        found.add(read((Message) each));
+      }
+    } catch (JMSException e) {
+      throw new IllegalStateException("Cannot browse " + queue, e);
+    }
+    return found;
   }
 
   private static Found read(Message message) throws JMSException {

@@ -22,15 +22,27 @@ public class Producer {
   @Resource(lookup = Names.INBOX_QUEUE)
   private Queue inbox;
 
+  @Resource(lookup = Names.DEAD_LETTER_QUEUE)
+  private Queue deadLetters;
+
   @Resource private ManagedExecutorService executor;
 
   /** Sends the messages in order, each as a persistent message, before returning. */
   public void send(List<TestMessage> messages) {
+    send(inbox, messages);
+  }
+
+  /** Puts messages straight on the dead-letter queue, as if the broker had given up on them. */
+  public void sendToDeadLetterQueue(TestMessage... messages) {
+    send(deadLetters, List.of(messages));
+  }
+
+  private void send(Queue queue, List<TestMessage> messages) {
     try (JMSContext jms = factory.createContext()) {
       for (TestMessage message : messages) {
         JMSProducer producer = jms.createProducer();
         message.properties().forEach(producer::setProperty);
-        producer.send(inbox, message.body());
+        producer.send(queue, message.body());
       }
     }
   }

@@ -9,6 +9,7 @@ import dev.inbox.it.Producer;
 import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.EffectHandler;
 import dev.inbox.it.handlers.Rows;
+import dev.inbox.it.handlers.VersionedHandler;
 import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -64,5 +65,29 @@ class InvalidMessageIT {
         byCase.get("unknown-type").property("inbox_original_destination"),
         "where a redrive sends it back");
     assertEquals(0, rows.inbox(run), "inbox rows: none is recorded as processed");
+  }
+
+  @Test
+  void aContractVersionTheConsumerDoesNotDeclareIsQuarantined() {
+    String run = TestMessage.newRun();
+    TestMessage version1 =
+        TestMessage.of(run, run + "-v1", VersionedHandler.TYPE, "{}").with("contractVersion", "1");
+    TestMessage version2 =
+        TestMessage.of(run, run + "-v2", VersionedHandler.TYPE, "{}").with("contractVersion", "2");
+    TestMessage noVersion = TestMessage.of(run, run + "-none", VersionedHandler.TYPE, "{}");
+
+    producer.send(version1, version2, noVersion);
+
+    eventually("the inbox queue drained and two messages quarantined")
+        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 2);
+    Map<Object, Broker.Found> byId =
+        broker.quarantined(run).stream()
+            .collect(Collectors.toMap(found -> found.property("messageId"), found -> found));
+    for (String id : new String[] {run + "-v1", run + "-none"}) {
+      assertEquals("unsupported-contract-version", byId.get(id).property("inbox_reason"), id);
+      assertEquals(VersionedHandler.CONSUMER, byId.get(id).property("inbox_consumer"), id);
+    }
+    assertEquals(1, rows.inbox(VersionedHandler.CONSUMER, run), "inbox rows: version 2 only");
+    assertEquals(1, rows.effects(VersionedHandler.CONSUMER, run + "-v2"), "effects of version 2");
   }
 }

@@ -73,6 +73,24 @@ public class Rows {
         .map(String::valueOf);
   }
 
+  /** The failure ledger's attempts of a consumer on a message, if it has an entry. */
+  public Optional<Integer> failedAttempts(String consumer, String messageId) {
+    return single(
+            "select attempts from inbox_failure where consumer_name = ?1 and message_id = ?2",
+            consumer,
+            messageId)
+        .map(value -> ((Number) value).intValue());
+  }
+
+  /** The failure ledger's kind of failure (TRANSIENT, PERMANENT), if it has an entry. */
+  public Optional<String> failureKind(String consumer, String messageId) {
+    return single(
+            "select failure_kind from inbox_failure where consumer_name = ?1 and message_id = ?2",
+            consumer,
+            messageId)
+        .map(String::valueOf);
+  }
+
   /**
    * Transactions the database holds prepared, waiting for the transaction manager's verdict: in
    * doubt. Each database lists them its own way.

@@ -1,0 +1,96 @@
+package dev.inbox.store;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.IdClass;
+import jakarta.persistence.Table;
+import java.time.LocalDateTime;
+import java.util.Objects;
+
+/**
+ * The failure ledger's entry for one consumer and message: how often its handler failed on it,
+ * when, how, and the last error (a summary, never the payload). Times are UTC.
+ */
+@Entity
+@IdClass(InboxEntry.Key.class)
+@Table(name = "inbox_failure")
+public class FailureEntry {
+
+  /** The longest error summary kept. */
+  public static final int MAX_ERROR = 1000;
+
+  @Id
+  @Column(name = "consumer_name", length = 100, nullable = false, updatable = false)
+  private String consumerName;
+
+  @Id
+  @Column(
+      name = "message_id",
+      length = InboxEntry.MAX_KEY_LENGTH,
+      nullable = false,
+      updatable = false)
+  private String messageId;
+
+  @Column(name = "attempts", nullable = false)
+  private int attempts;
+
+  @Column(name = "first_seen", nullable = false)
+  private LocalDateTime firstSeen;
+
+  @Column(name = "last_seen", nullable = false)
+  private LocalDateTime lastSeen;
+
+  @Enumerated(EnumType.STRING)
+  @Column(name = "failure_kind", length = 20, nullable = false)
+  private FailureKind kind;
+
+  @Column(name = "last_error", length = MAX_ERROR)
+  private String lastError;
+
+  /** For JPA. */
+  protected FailureEntry() {}
+
+  FailureEntry(
+      String consumerName, String messageId, FailureKind kind, String error, LocalDateTime at) {
+    this.consumerName = Objects.requireNonNull(consumerName, "consumerName");
+    this.messageId = Objects.requireNonNull(messageId, "messageId");
+    this.attempts = 1;
+    this.firstSeen = Objects.requireNonNull(at, "at");
+    this.lastSeen = at;
+    this.kind = Objects.requireNonNull(kind, "kind");
+    this.lastError = cut(error);
+  }
+
+  /** Another failed attempt. A permanent failure stays permanent. */
+  void failedAgain(FailureKind kind, String error, LocalDateTime at) {
+    this.attempts++;
+    this.lastSeen = Objects.requireNonNull(at, "at");
+    if (kind == FailureKind.PERMANENT) {
+      this.kind = FailureKind.PERMANENT;
+    }
+    this.lastError = cut(error);
+  }
+
+  public int attempts() {
+    return attempts;
+  }
+
+  public FailureKind kind() {
+    return kind;
+  }
+
+  public String lastError() {
+    return lastError;
+  }
+
+  /** An error text cut to what the column holds. */
+  public static String cut(String error) {
+    if (error == null || error.length() <= MAX_ERROR) {
+      return error;
+    }
+    return error.substring(0, MAX_ERROR - 1) + "…";
+  }
+}

@@ -1,0 +1,77 @@
+package dev.inbox.store;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.PersistenceException;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The failure ledger: what the inbox remembers of failed attempts, across the rollbacks that undo
+ * everything else a failed delivery did. Writes happen in their own transactions.
+ */
+@ApplicationScoped
+public class FailureLedger {
+
+  private static final Logger LOG = Logger.getLogger(FailureLedger.class.getName());
+
+  @PersistenceContext(unitName = "inbox")
+  private EntityManager em;
+
+  private final FailureWrites writes;
+
+  @Inject
+  FailureLedger(FailureWrites writes) {
+    this.writes = writes;
+  }
+
+  /** For the CDI proxy. */
+  protected FailureLedger() {
+    this.writes = null;
+  }
+
+  /** The entry of a consumer and message, read in the caller's transaction. */
+  public Optional<FailureEntry> find(String consumer, String messageId) {
+    return Optional.ofNullable(
+        em.find(FailureEntry.class, new InboxEntry.Key(consumer, messageId)));
+  }
+
+  /**
+   * Records a failed attempt in a transaction of its own, which commits although the delivery rolls
+   * back. When the ledger itself cannot be written (the database is down), the failure is logged
+   * and the delivery still rolls back: the attempt goes uncounted, nothing else is lost.
+   */
+  public void recordFailure(String consumer, String messageId, FailureKind kind, String error) {
+    try {
+      try {
+        writes.recordFailure(consumer, messageId, kind, error);
+      } catch (PersistenceException raced) {
+        if (!InboxStore.isUniqueViolation(raced)) {
+          throw raced;
+        }
+        // A concurrent delivery of the same message inserted the entry first: count on top of it.
+        writes.recordFailure(consumer, messageId, kind, error);
+      }
+    } catch (RuntimeException e) {
+      LOG.log(
+          Level.WARNING,
+          e,
+          () ->
+              "Could not record a failed attempt of consumer %s on message %s in the failure ledger"
+                  .formatted(consumer, messageId));
+    }
+  }
+
+  /**
+   * Forgets the failures of a message for every consumer, in a transaction of its own: a redriven
+   * message starts over with all its attempts.
+   *
+   * @return how many entries were removed
+   */
+  public int clear(String messageId) {
+    return writes.clear(messageId);
+  }
+}

@@ -1,0 +1,40 @@
+package dev.inbox.store;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+
+/** The failure ledger's writes, each in a new transaction that outlives the delivery's. */
+@ApplicationScoped
+@Transactional(Transactional.TxType.REQUIRES_NEW)
+class FailureWrites {
+
+  @PersistenceContext(unitName = "inbox")
+  private EntityManager em;
+
+  void recordFailure(String consumer, String messageId, FailureKind kind, String error) {
+    LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
+    // Locked, so that concurrent failures of one message count every attempt.
+    FailureEntry entry =
+        em.find(
+            FailureEntry.class,
+            new InboxEntry.Key(consumer, messageId),
+            LockModeType.PESSIMISTIC_WRITE);
+    if (entry == null) {
+      em.persist(new FailureEntry(consumer, messageId, kind, error, now));
+    } else {
+      entry.failedAgain(kind, error, now);
+    }
+    em.flush();
+  }
+
+  int clear(String messageId) {
+    return em.createQuery("delete from FailureEntry f where f.messageId = :messageId")
+        .setParameter("messageId", messageId)
+        .executeUpdate();
+  }
+}

@@ -1,0 +1,100 @@
+package dev.inbox.dispatch;
+
+import static dev.inbox.it.Eventually.eventually;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.inbox.it.Broker;
+import dev.inbox.it.Deployments;
+import dev.inbox.it.Producer;
+import dev.inbox.it.TestMessage;
+import dev.inbox.it.handlers.EffectHandler;
+import dev.inbox.it.handlers.Invocations;
+import dev.inbox.it.handlers.PoisonHandler;
+import dev.inbox.it.handlers.RejectingHandler;
+import dev.inbox.it.handlers.Rows;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Messages a handler cannot apply end in quarantine with a reason an operator can act on: never
+ * recorded as processed, no business work committed, and no other message held up.
+ */
+@ExtendWith(ArquillianExtension.class)
+class PoisonMessageIT {
+
+  /** inbox.max-attempts, by default. */
+  private static final int MAX_ATTEMPTS = 5;
+
+  @Deployment
+  static EnterpriseArchive deployment() {
+    return Deployments.inbox(PoisonMessageIT.class);
+  }
+
+  @Inject private Producer producer;
+  @Inject private Broker broker;
+  @Inject private Rows rows;
+  @Inject private Invocations invocations;
+
+  @Test
+  void aPoisonMessageIsQuarantinedAfterMaxAttemptsWhileOthersFlow() {
+    String run = TestMessage.newRun();
+    String poison = run + "-poison";
+    List<TestMessage> healthy = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      healthy.add(TestMessage.of(run, run + "-healthy-" + i, EffectHandler.TYPE, "{}"));
+    }
+
+    producer.send(TestMessage.of(run, poison, PoisonHandler.TYPE, "{\"order\": 7}"));
+    producer.send(healthy);
+
+    eventually("every healthy message applied")
+        .until(() -> rows.inbox(EffectHandler.CONSUMER, run) == healthy.size());
+    assertTrue(
+        broker.quarantined(run).isEmpty(),
+        "the healthy messages were applied while the poison message was still being retried");
+    eventually("the inbox queue drained and the poison message quarantined")
+        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 1);
+
+    Broker.Found quarantined = broker.quarantined(run).get(0);
+    assertEquals("retries-exhausted", quarantined.property("inbox_reason"));
+    assertEquals(PoisonHandler.CONSUMER, quarantined.property("inbox_consumer"));
+    assertEquals(poison, quarantined.property("messageId"));
+    assertTrue(
+        String.valueOf(quarantined.property("inbox_error")).contains("cannot apply " + poison),
+        "the error says what failed: " + quarantined.property("inbox_error"));
+    assertEquals(MAX_ATTEMPTS, invocations.of(PoisonHandler.CONSUMER, poison), "handler calls");
+    assertEquals(Optional.of(MAX_ATTEMPTS), rows.failedAttempts(PoisonHandler.CONSUMER, poison));
+    assertEquals(0, rows.inbox(PoisonHandler.CONSUMER, run), "inbox rows of the poison message");
+    assertEquals(0, rows.effects(PoisonHandler.CONSUMER, run), "business writes committed");
+    assertEquals(healthy.size(), rows.effects(EffectHandler.CONSUMER, run), "healthy effects");
+  }
+
+  @Test
+  void aRejectedMessageIsQuarantinedOnTheNextDeliveryWithoutCallingTheHandlerAgain() {
+    String run = TestMessage.newRun();
+    String id = run + "-rejected";
+
+    producer.send(TestMessage.of(run, id, RejectingHandler.TYPE, "{\"order\": 7}"));
+
+    eventually("the inbox queue drained and the message quarantined")
+        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 1);
+    Broker.Found quarantined = broker.quarantined(run).get(0);
+    assertEquals("rejected", quarantined.property("inbox_reason"));
+    assertEquals(RejectingHandler.CONSUMER, quarantined.property("inbox_consumer"));
+    assertTrue(
+        String.valueOf(quarantined.property("inbox_error")).contains("never will"),
+        "the rejection's reason reaches the operator: " + quarantined.property("inbox_error"));
+    assertEquals(1, invocations.of(RejectingHandler.CONSUMER, id), "handler calls");
+    assertEquals(Optional.of("PERMANENT"), rows.failureKind(RejectingHandler.CONSUMER, id));
+    assertEquals(0, rows.inbox(RejectingHandler.CONSUMER, run), "inbox rows");
+    assertEquals(0, rows.effects(RejectingHandler.CONSUMER, run), "business writes committed");
+  }
+}

@@ -1,0 +1,85 @@
+package dev.inbox.quarantine;
+
+import static dev.inbox.it.Eventually.eventually;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.inbox.it.Broker;
+import dev.inbox.it.Deployments;
+import dev.inbox.it.Producer;
+import dev.inbox.it.TestMessage;
+import dev.inbox.it.handlers.Cures;
+import dev.inbox.it.handlers.EffectHandler;
+import dev.inbox.it.handlers.Invocations;
+import dev.inbox.it.handlers.PoisonHandler;
+import dev.inbox.it.handlers.Rows;
+import jakarta.inject.Inject;
+import java.util.Optional;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * An operator's redrive moves messages back to the inbox queue with their identity: one that was
+ * never applied is applied once, one whose effect already happened ends as a duplicate.
+ */
+@ExtendWith(ArquillianExtension.class)
+class RedriveIT {
+
+  @Deployment
+  static EnterpriseArchive deployment() {
+    return Deployments.inbox(RedriveIT.class);
+  }
+
+  @Inject private Producer producer;
+  @Inject private Broker broker;
+  @Inject private Rows rows;
+  @Inject private Invocations invocations;
+  @Inject private Cures cures;
+
+  @Test
+  void aQuarantinedMessageRedrivenAfterTheFixIsAppliedOnce() {
+    String run = TestMessage.newRun();
+    String id = run + "-order-7";
+    producer.send(TestMessage.of(run, id, PoisonHandler.TYPE, "{\"order\": 7}"));
+    eventually("the message quarantined after its attempts")
+        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 1);
+    int failedCalls = invocations.of(PoisonHandler.CONSUMER, id);
+
+    cures.cure(id);
+    assertEquals(1, broker.redriveFromQuarantine("messageId = '" + id + "'"), "messages moved");
+
+    eventually("the inbox queue drained and the message applied")
+        .until(() -> broker.pendingOnInboxQueue() == 0 && rows.inbox(run) == 1);
+    assertEquals(0, broker.quarantined(run).size(), "quarantined messages");
+    assertEquals(1, rows.effects(PoisonHandler.CONSUMER, run), "effects");
+    assertEquals(failedCalls + 1, invocations.of(PoisonHandler.CONSUMER, id), "handler calls");
+    assertEquals(
+        Optional.empty(),
+        rows.failedAttempts(PoisonHandler.CONSUMER, id),
+        "the redrive cleared the failure ledger");
+  }
+
+  @Test
+  void aRedrivenMessageWhoseEffectHappenedEndsAsADuplicate() {
+    String run = TestMessage.newRun();
+    String id = run + "-evt-1";
+    TestMessage message = TestMessage.of(run, id, EffectHandler.TYPE, "{\"order\": 8}");
+    producer.send(message);
+    eventually("the message applied")
+        .until(() -> broker.pendingOnInboxQueue() == 0 && rows.inbox(run) == 1);
+    // A copy the broker gave up on, say after a commit whose acknowledgement was lost.
+    producer.sendToDeadLetterQueue(message);
+    eventually("the copy on the dead-letter queue")
+        .until(() -> broker.deadLettered(run).size() == 1);
+
+    assertEquals(1, broker.redriveFromDeadLetterQueue("messageId = '" + id + "'"), "moved");
+
+    eventually("the inbox queue and the dead-letter queue drained")
+        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.deadLettered(run).isEmpty());
+    assertEquals(1, rows.inbox(run), "inbox rows");
+    assertEquals(1, rows.effects(EffectHandler.CONSUMER, run), "effects");
+    assertEquals(1, invocations.of(EffectHandler.CONSUMER, id), "handler calls");
+  }
+}
