@@ -43,7 +43,7 @@ properties=$server/inbox-provisioning.properties
 script=$server/inbox-provisioning.cli
 {
   echo "embed-server --server-config=standalone-full.xml --std-out=discard"
-  cat "$here/configure-eclipselink.cli" "$here/configure-messaging.cli"
+  cat "$here/configure-eclipselink.cli" "$here/configure-messaging.cli" "$here/configure-metrics.cli"
   [ ! -f "$here/configure-driver-$driver.cli" ] || cat "$here/configure-driver-$driver.cli"
   cat "$here/configure-datasource-$database.cli"
   for extra in "$@"; do cat "$extra"; done

@@ -9,9 +9,11 @@ import dev.inbox.store.FailureLedger;
 import dev.inbox.store.InboxEntry;
 import dev.inbox.store.InboxStore;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.jms.Message;
 import jakarta.transaction.Transactional;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -36,6 +38,7 @@ public class Dispatcher {
   private final InboxStore store;
   private final FailureLedger ledger;
   private final Quarantine quarantine;
+  private final Event<Delivery> deliveries;
   private final UnknownTypePolicy unknownTypePolicy;
   private final int maxAttempts;
 
@@ -45,6 +48,7 @@ public class Dispatcher {
       InboxStore store,
       FailureLedger ledger,
       Quarantine quarantine,
+      Event<Delivery> deliveries,
       @ConfigProperty(name = "inbox.unknown-type-policy", defaultValue = "quarantine")
           String unknownTypePolicy,
       @ConfigProperty(name = "inbox.max-attempts", defaultValue = "5") int maxAttempts) {
@@ -52,6 +56,7 @@ public class Dispatcher {
     this.store = store;
     this.ledger = ledger;
     this.quarantine = quarantine;
+    this.deliveries = deliveries;
     this.unknownTypePolicy = UnknownTypePolicy.valueOf(unknownTypePolicy.strip().toUpperCase());
     if (maxAttempts < 1) {
       throw new IllegalArgumentException(
@@ -66,6 +71,7 @@ public class Dispatcher {
     this.store = null;
     this.ledger = null;
     this.quarantine = null;
+    this.deliveries = null;
     this.unknownTypePolicy = null;
     this.maxAttempts = 0;
   }
@@ -85,10 +91,11 @@ public class Dispatcher {
     List<Subscription> consumers = subscriptions.of(envelope.type());
     if (consumers.isEmpty()) {
       return unknownTypePolicy == UnknownTypePolicy.IGNORE
-          ? finish(envelope, List.of(Verdict.of(null, Outcome.IGNORED)))
+          ? finish(envelope, List.of(Verdict.of(null, Outcome.IGNORED)), false)
           : quarantineInvalid(envelope, original, Reason.UNKNOWN_TYPE);
     }
-    if (Redrive.isRedriven(envelope) && envelope.deliveryCount() == 1) {
+    boolean redrive = Redrive.isRedriven(envelope) && envelope.deliveryCount() == 1;
+    if (redrive) {
       // An operator sent it back: every consumer gets all its attempts again. Only on the first
       // delivery, so that a redriven message that fails again is still given up on.
       int cleared = ledger.clear(envelope.messageId());
@@ -115,7 +122,7 @@ public class Dispatcher {
         break;
       }
     }
-    return finish(envelope, verdicts);
+    return finish(envelope, verdicts, redrive);
   }
 
   private Verdict deliver(
@@ -155,7 +162,7 @@ public class Dispatcher {
             InboxEntry.semanticDuplicate(
                 name, envelope, hash, firstAsked.get().messageId(), receivedAt, now());
         return store.insert(duplicate)
-            ? new Verdict(name, Outcome.SEMANTIC_DUPLICATE, "of " + duplicate.duplicateOf(), null)
+            ? Verdict.of(name, Outcome.SEMANTIC_DUPLICATE, null, "of " + duplicate.duplicateOf())
             : Verdict.of(name, Outcome.CONFLICT);
       }
     }
@@ -163,15 +170,30 @@ public class Dispatcher {
     if (!store.insert(InboxEntry.applied(name, envelope, hash, businessKey, receivedAt, now()))) {
       return Verdict.of(name, Outcome.CONFLICT);
     }
+    DeliveryContext context =
+        new DeliveryContext(name, envelope.messageId(), envelope.deliveryCount());
+    long start = System.nanoTime();
     try {
-      consumer
-          .handler()
-          .handle(
-              envelope, new DeliveryContext(name, envelope.messageId(), envelope.deliveryCount()));
+      consumer.handler().handle(envelope, context);
     } catch (RuntimeException e) {
-      return failed(consumer, envelope, e, "handler threw");
+      Verdict failed = failed(consumer, envelope, e, "handler threw");
+      return new Verdict(
+          name,
+          failed.outcome(),
+          failed.reason(),
+          failed.detail(),
+          e,
+          Duration.ofNanos(System.nanoTime() - start),
+          context.uncertainEffects());
     }
-    return Verdict.of(name, Outcome.APPLIED);
+    return new Verdict(
+        name,
+        Outcome.APPLIED,
+        null,
+        null,
+        null,
+        Duration.ofNanos(System.nanoTime() - start),
+        context.uncertainEffects());
   }
 
   /** Quarantines a message its handler rejected, or failed on as often as allowed. */
@@ -204,7 +226,8 @@ public class Dispatcher {
     FailureKind kind = Classification.of(e);
     String summary = Classification.summary(e);
     ledger.recordFailure(consumer.consumer(), envelope.messageId(), kind, summary);
-    return new Verdict(consumer.consumer(), Outcome.FAILED, what + ", " + kind, e);
+    return new Verdict(
+        consumer.consumer(), Outcome.FAILED, kind.name(), what + ", " + kind, e, null, 0);
   }
 
   private Verdict quarantine(
@@ -213,7 +236,7 @@ public class Dispatcher {
     quarantine.send(original, envelope, reason, consumer.consumer(), error);
     Outcome outcome =
         reason == Reason.UNSUPPORTED_CONTRACT_VERSION ? Outcome.INVALID : Outcome.QUARANTINED;
-    return new Verdict(consumer.consumer(), outcome, reason.code() + ": " + error, null);
+    return Verdict.of(consumer.consumer(), outcome, reason.code(), reason.code() + ": " + error);
   }
 
   private Verdict collision(
@@ -221,15 +244,17 @@ public class Dispatcher {
     String detail =
         "payload hash %s differs from the recorded %s".formatted(hash, recorded.payloadHash());
     quarantine.send(original, envelope, Reason.PAYLOAD_MISMATCH, consumer, detail);
-    return new Verdict(consumer, Outcome.COLLISION, detail, null);
+    return Verdict.of(consumer, Outcome.COLLISION, Reason.PAYLOAD_MISMATCH.code(), detail);
   }
 
   private DispatchResult quarantineInvalid(Envelope envelope, Message original, Reason reason) {
     quarantine.send(original, envelope, reason, null, reason.describe(envelope));
-    return finish(envelope, List.of(new Verdict(null, Outcome.INVALID, reason.code(), null)));
+    return finish(
+        envelope, List.of(Verdict.of(null, Outcome.INVALID, reason.code(), reason.code())), false);
   }
 
-  private static DispatchResult finish(Envelope envelope, List<Verdict> verdicts) {
+  /** Logs each verdict and announces the delivery to the observers of its transaction's end. */
+  private DispatchResult finish(Envelope envelope, List<Verdict> verdicts, boolean redrive) {
     for (Verdict verdict : verdicts) {
       LOG.log(
           verdict.outcome().level(),
@@ -244,7 +269,9 @@ public class Dispatcher {
                       envelope.deliveryCount(),
                       verdict.detail() == null ? "" : " (" + verdict.detail() + ")"));
     }
-    return new DispatchResult(verdicts);
+    DispatchResult result = new DispatchResult(verdicts);
+    deliveries.fire(new Delivery(envelope, result, redrive));
+    return result;
   }
 
   /** Why no consumer can handle the message, or empty when it can be dispatched. */

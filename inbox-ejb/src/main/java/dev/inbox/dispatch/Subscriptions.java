@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.logging.Logger;
 
 /**
@@ -72,6 +73,19 @@ public class Subscriptions {
   /** Observing start-up creates this bean, so a misdeclared handler fails the deployment. */
   void validateAtStartup(@Observes Startup startup) {
     LOG.fine(() -> byType.size() + " message types have consumers");
+  }
+
+  /** Every deployed consumer, with the message types it handles. */
+  public Map<String, Set<String>> typesByConsumer() {
+    Map<String, Set<String>> types = new TreeMap<>();
+    byType.forEach(
+        (type, subscriptions) ->
+            subscriptions.forEach(
+                subscription ->
+                    types
+                        .computeIfAbsent(subscription.consumer(), c -> new TreeSet<>())
+                        .add(type)));
+    return types;
   }
 
   /** The consumers of a message type, empty when none is deployed. */

@@ -9,7 +9,9 @@ import jakarta.jms.JMSException;
 import jakarta.jms.JMSRuntimeException;
 import jakarta.jms.Message;
 import jakarta.jms.Queue;
+import jakarta.jms.QueueBrowser;
 import java.util.Collections;
+import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import javax.naming.InitialContext;
@@ -37,6 +39,9 @@ public class Quarantine {
 
   /** The broker's delivery count when it was quarantined. */
   public static final String DELIVERY_COUNT = "inbox_delivery_count";
+
+  /** Where counting the quarantine queue's depth stops. */
+  static final long MAX_DEPTH = 100_000;
 
   /** Longest error text carried; longer ones are cut. */
   static final int MAX_ERROR = 1000;
@@ -100,6 +105,24 @@ public class Quarantine {
       throw new JMSRuntimeException(
           "Could not quarantine message " + envelope.messageId(), e.getErrorCode(), e);
     }
+  }
+
+  /**
+   * Messages waiting on the quarantine queue, counted by browsing it, up to {@link #MAX_DEPTH}:
+   * beyond that the count stops (a queue that deep is an incident whatever its exact size).
+   */
+  public long depth() {
+    long depth = 0;
+    try (QueueBrowser browser = jms.createBrowser(queue)) {
+      Enumeration<?> messages = browser.getEnumeration();
+      while (messages.hasMoreElements() && depth < MAX_DEPTH) {
+        messages.nextElement();
+        depth++;
+      }
+    } catch (JMSException e) {
+      throw new JMSRuntimeException("Could not browse the quarantine queue", e.getErrorCode(), e);
+    }
+    return depth;
   }
 
   /** The properties a client may set again: not the provider's JMSX and JMS_ ones. */

@@ -34,6 +34,14 @@ public enum Reason {
     return code;
   }
 
+  /** Whether a consumer quarantines for this reason, rather than the message as a whole. */
+  public boolean concernsOneConsumer() {
+    return switch (this) {
+      case UNSUPPORTED_CONTRACT_VERSION, PAYLOAD_MISMATCH, REJECTED, RETRIES_EXHAUSTED -> true;
+      default -> false;
+    };
+  }
+
   /** A sentence for the operator who finds the message in quarantine. */
   public String describe(Envelope envelope) {
     return switch (this) {

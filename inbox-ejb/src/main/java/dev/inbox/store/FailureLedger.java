@@ -39,6 +39,11 @@ public class FailureLedger {
         em.find(FailureEntry.class, new InboxEntry.Key(consumer, messageId)));
   }
 
+  /** Entries in the ledger. */
+  public long size() {
+    return em.createQuery("select count(f) from FailureEntry f", Long.class).getSingleResult();
+  }
+
   /**
    * Records a failed attempt in a transaction of its own, which commits although the delivery rolls
    * back. When the ledger itself cannot be written (the database is down), the failure is logged

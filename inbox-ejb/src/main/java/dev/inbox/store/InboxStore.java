@@ -5,6 +5,10 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
 import java.sql.SQLException;
+import java.time.LocalDateTime;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Reads and writes inbox rows in the caller's transaction. */
@@ -34,6 +38,31 @@ public class InboxStore {
         .getResultStream()
         .findFirst();
   }
+
+  /** Rows per consumer and each consumer's oldest processed_at: one scan, for the gauges. */
+  public ConsumerRows rowsByConsumer() {
+    Map<String, Long> count = new HashMap<>();
+    Map<String, LocalDateTime> oldest = new HashMap<>();
+    List<Object[]> rows =
+        em.createQuery(
+                "select e.consumerName, count(e), min(e.processedAt) from InboxEntry e"
+                    + " group by e.consumerName",
+                Object[].class)
+            .getResultList();
+    for (Object[] row : rows) {
+      count.put((String) row[0], ((Number) row[1]).longValue());
+      oldest.put((String) row[0], (LocalDateTime) row[2]);
+    }
+    return new ConsumerRows(count, oldest);
+  }
+
+  /**
+   * Rows kept per consumer, and the oldest row's processed_at (UTC) per consumer.
+   *
+   * @param count rows per consumer
+   * @param oldest the oldest processed_at per consumer
+   */
+  public record ConsumerRows(Map<String, Long> count, Map<String, LocalDateTime> oldest) {}
 
   /**
    * Inserts the row and flushes it, so that a concurrent delivery of the same key is decided here,

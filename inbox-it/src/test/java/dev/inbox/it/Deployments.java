@@ -11,6 +11,7 @@ import org.jboss.shrinkwrap.api.importer.ZipImporter;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.yaml.snakeyaml.Yaml;
 
 /**
  * The deployment every test runs against: the real EAR that {@code inbox-ear} built, plus a library
@@ -42,7 +43,9 @@ public final class Deployments {
         .addClass(testClass)
         .addPackage(Deployments.class.getPackage())
         .addAsWebInfResource(EmptyAsset.INSTANCE, "beans.xml")
-        .addAsLibraries(jarOf(Awaitility.class), jarOf(Matcher.class));
+        .addAsResource(OperationsFiles.ALERT_RULES)
+        .addAsResource(OperationsFiles.DASHBOARD)
+        .addAsLibraries(jarOf(Awaitility.class), jarOf(Matcher.class), jarOf(Yaml.class));
   }
 
   /** The jar a class was loaded from, on the test class path. */

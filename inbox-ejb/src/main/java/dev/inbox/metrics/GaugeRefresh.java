@@ -1,0 +1,59 @@
+package dev.inbox.metrics;
+
+import dev.inbox.quarantine.Quarantine;
+import dev.inbox.store.FailureLedger;
+import dev.inbox.store.InboxStore;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.Timeout;
+import jakarta.ejb.TimerConfig;
+import jakarta.ejb.TimerService;
+import jakarta.inject.Inject;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Refreshes the gauges' snapshot in the background, every {@code inbox.metrics.refresh-seconds} (30
+ * by default): inbox rows and the oldest row per consumer, the failure ledger's size and the
+ * quarantine queue's depth. Counting a large table takes a while; a scrape never waits for it.
+ */
+@Singleton
+@Startup
+public class GaugeRefresh {
+
+  private static final Logger LOG = Logger.getLogger(GaugeRefresh.class.getName());
+
+  @Resource private TimerService timers;
+
+  @Inject private InboxStore store;
+
+  @Inject private FailureLedger ledger;
+
+  @Inject private Quarantine quarantine;
+
+  @Inject private InboxMetrics metrics;
+
+  @Inject
+  @ConfigProperty(name = "inbox.metrics.refresh-seconds", defaultValue = "30")
+  private long refreshSeconds;
+
+  @PostConstruct
+  void schedule() {
+    timers.createIntervalTimer(0, refreshSeconds * 1000, new TimerConfig(null, false));
+  }
+
+  @Timeout
+  void refresh() {
+    try {
+      var rows = store.rowsByConsumer();
+      metrics.refreshed(
+          new Snapshot(rows.count(), rows.oldest(), ledger.size(), quarantine.depth()));
+    } catch (RuntimeException e) {
+      // The gauges keep the last snapshot; the next refresh tries again.
+      LOG.log(Level.WARNING, e, () -> "Could not refresh the inbox gauges");
+    }
+  }
+}

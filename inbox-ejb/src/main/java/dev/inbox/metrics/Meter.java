@@ -1,0 +1,136 @@
+package dev.inbox.metrics;
+
+import java.util.List;
+
+/** Every meter the inbox exports: its Prometheus name (without suffix), help, kind and labels. */
+enum Meter {
+  RECEIVED("inbox_received", "Deliveries received, redeliveries included", Kind.COUNTER, "type"),
+  APPLIED(
+      "inbox_applied", "Messages applied: new effects committed", Kind.COUNTER, "consumer", "type"),
+  DUPLICATES(
+      "inbox_duplicates",
+      "Deliveries of a message already applied with the same payload, absorbed",
+      Kind.COUNTER,
+      "consumer",
+      "type"),
+  COLLISIONS(
+      "inbox_collisions",
+      "Deliveries of an applied message id with another payload, quarantined",
+      Kind.COUNTER,
+      "consumer",
+      "type"),
+  SEMANTIC_DUPLICATES(
+      "inbox_semantic_duplicates",
+      "Messages asking for a business action another message already asked for",
+      Kind.COUNTER,
+      "consumer",
+      "type"),
+  CONFLICTS(
+      "inbox_conflicts",
+      "Deliveries that lost a race on the unique key to a concurrent delivery, rolled back",
+      Kind.COUNTER,
+      "consumer",
+      "type"),
+  QUARANTINED(
+      "inbox_quarantined",
+      "Messages sent to the quarantine queue, by reason",
+      Kind.COUNTER,
+      "consumer",
+      "reason"),
+  FAILURES(
+      "inbox_failures",
+      "Failed attempts of a handler (or of the inbox's database work), by kind",
+      Kind.COUNTER,
+      "consumer",
+      "kind"),
+  COMMIT_FAILURES(
+      "inbox_commit_failures",
+      "Deliveries whose transaction rolled back although the inbox decided to commit",
+      Kind.COUNTER,
+      "type"),
+  REDELIVERIES(
+      "inbox_redeliveries", "Deliveries with JMSXDeliveryCount above 1", Kind.COUNTER, "type"),
+  REDRIVES(
+      "inbox_redrives",
+      "Messages an operator moved back from quarantine or a dead-letter queue",
+      Kind.COUNTER,
+      "type"),
+  UNCERTAIN_EFFECTS(
+      "inbox_uncertain_effects",
+      "External effects a handler reported as uncertain, to reconcile",
+      Kind.COUNTER,
+      "consumer"),
+  CONTRACT_VERSION_REJECTIONS(
+      "inbox_contract_version_rejections",
+      "Messages quarantined for a contract version the consumer does not declare",
+      Kind.COUNTER,
+      "consumer"),
+  LATE_DELIVERIES(
+      "inbox_late_deliveries",
+      "Messages older than a consumer's retention watermark with no inbox row: possible late"
+          + " redeliveries of purged keys",
+      Kind.COUNTER,
+      "consumer"),
+  ROWS_PURGED("inbox_rows_purged", "Inbox rows deleted by retention", Kind.COUNTER, "consumer"),
+  HANDLER_DURATION(
+      "inbox_handler_duration", "Time a handler ran, per call", Kind.TIMER, "consumer"),
+  COMMIT_LATENCY(
+      "inbox_commit_latency",
+      "Time from the producer's timestamp to the commit of the delivery that applied it",
+      Kind.TIMER,
+      "consumer"),
+  ROWS("inbox_rows", "Inbox rows kept, per consumer (background snapshot)", Kind.GAUGE, "consumer"),
+  OLDEST_ROW_AGE(
+      "inbox_oldest_row_age",
+      "Age of the oldest inbox row, per consumer (background snapshot)",
+      Kind.SECONDS_GAUGE,
+      "consumer"),
+  FAILURE_LEDGER_ROWS(
+      "inbox_failure_ledger_rows",
+      "Entries in the failure ledger (background snapshot)",
+      Kind.GAUGE),
+  QUARANTINE_DEPTH(
+      "inbox_quarantine_depth",
+      "Messages waiting in the quarantine queue (background snapshot)",
+      Kind.GAUGE);
+
+  /** What a meter measures, which decides its Prometheus type and suffixes. */
+  enum Kind {
+    /** A count that only goes up: exported with the suffix {@code _total}. */
+    COUNTER,
+    /** Durations: exported in seconds, with {@code _seconds_count}, {@code _seconds_sum}, ... */
+    TIMER,
+    /** A current value. */
+    GAUGE,
+    /** A current value in seconds: exported with the suffix {@code _seconds}. */
+    SECONDS_GAUGE
+  }
+
+  private final String name;
+  private final String help;
+  private final Kind kind;
+  private final List<String> labels;
+
+  Meter(String name, String help, Kind kind, String... labels) {
+    this.name = name;
+    this.help = help;
+    this.kind = kind;
+    this.labels = List.of(labels);
+  }
+
+  String meterName() {
+    return name;
+  }
+
+  String help() {
+    return help;
+  }
+
+  Kind kind() {
+    return kind;
+  }
+
+  List<String> labels() {
+    return labels;
+  }
+}

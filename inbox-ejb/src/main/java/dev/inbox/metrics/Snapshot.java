@@ -1,0 +1,26 @@
+package dev.inbox.metrics;
+
+import java.time.LocalDateTime;
+import java.util.Map;
+
+/**
+ * What the gauges show, as the background refresh last read it.
+ *
+ * @param rows inbox rows per consumer
+ * @param oldest the oldest row's processed_at per consumer (UTC)
+ * @param failureLedgerRows entries in the failure ledger
+ * @param quarantineDepth messages on the quarantine queue
+ */
+record Snapshot(
+    Map<String, Long> rows,
+    Map<String, LocalDateTime> oldest,
+    long failureLedgerRows,
+    long quarantineDepth) {
+
+  static final Snapshot EMPTY = new Snapshot(Map.of(), Map.of(), 0, 0);
+
+  Snapshot {
+    rows = Map.copyOf(rows);
+    oldest = Map.copyOf(oldest);
+  }
+}

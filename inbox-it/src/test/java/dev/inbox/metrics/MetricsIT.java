@@ -1,0 +1,161 @@
+package dev.inbox.metrics;
+
+import static dev.inbox.it.Eventually.eventually;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.inbox.it.Broker;
+import dev.inbox.it.Deployments;
+import dev.inbox.it.OperationsFiles;
+import dev.inbox.it.Producer;
+import dev.inbox.it.Scrape;
+import dev.inbox.it.TestMessage;
+import dev.inbox.it.handlers.EffectHandler;
+import dev.inbox.it.handlers.FlakyHandler;
+import dev.inbox.it.handlers.Rows;
+import jakarta.inject.Inject;
+import java.util.Map;
+import java.util.Set;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The metrics an admin scrapes, read over HTTP from the server's real endpoint: a known scenario
+ * moves the counters by exactly what it did, and a rolled-back attempt never counts as applied.
+ */
+@ExtendWith(ArquillianExtension.class)
+class MetricsIT {
+
+  private static final Map<String, String> CRM =
+      Map.of("consumer", "crm-followup", "type", "meeting.held");
+  private static final Map<String, String> EFFECTS =
+      Map.of("consumer", EffectHandler.CONSUMER, "type", EffectHandler.TYPE);
+
+  @Deployment
+  static EnterpriseArchive deployment() {
+    return Deployments.inbox(MetricsIT.class);
+  }
+
+  @Inject private Producer producer;
+  @Inject private Broker broker;
+  @Inject private Rows rows;
+
+  @Test
+  void theCountersMoveByWhatTheScenarioDid() {
+    String run = TestMessage.newRun();
+    Scrape before = Scrape.now();
+
+    // The lab: two identities, twice each.
+    TestMessage first = meeting(run, "evt-1", "meeting-1");
+    TestMessage second = meeting(run, "evt-2", "meeting-2");
+    producer.send(first, first, second, second);
+    // One collision: the same id with another payload, after the first was applied.
+    String reused = run + "-evt-482";
+    producer.send(TestMessage.of(run, reused, EffectHandler.TYPE, "{\"quantity\": 10}"));
+    eventually("the first payload applied").until(() -> rows.inbox(reused) == 1);
+    producer.send(TestMessage.of(run, reused, EffectHandler.TYPE, "{\"quantity\": 12}"));
+    // One invalid message, and one attempt that rolls back before the redelivery applies.
+    producer.send(TestMessage.of(run, null, EffectHandler.TYPE, "{}"));
+    producer.send(TestMessage.of(run, run + "-flaky", FlakyHandler.TYPE, "{}"));
+
+    eventually("every counter moved")
+        .until(
+            () ->
+                broker.pendingOnInboxQueue() == 0
+                    && delta(before, Scrape.now(), "inbox_applied_total", CRM) >= 2
+                    && delta(before, Scrape.now(), "inbox_duplicates_total", CRM) >= 2
+                    && delta(before, Scrape.now(), "inbox_collisions_total", EFFECTS) >= 1
+                    && delta(before, Scrape.now(), "inbox_applied_total", flaky()) >= 1);
+    Scrape after = Scrape.now();
+    assertEquals(2, delta(before, after, "inbox_applied_total", CRM), "applied");
+    assertEquals(2, delta(before, after, "inbox_duplicates_total", CRM), "duplicates");
+    assertEquals(
+        1, delta(before, after, "inbox_applied_total", EFFECTS), "applied, collision case");
+    assertEquals(1, delta(before, after, "inbox_collisions_total", EFFECTS), "collisions");
+    assertEquals(
+        1,
+        delta(
+            before,
+            after,
+            "inbox_quarantined_total",
+            Map.of("consumer", EffectHandler.CONSUMER, "reason", "payload-mismatch")),
+        "quarantined as payload-mismatch");
+    assertEquals(
+        1,
+        delta(
+            before,
+            after,
+            "inbox_quarantined_total",
+            Map.of("consumer", "", "reason", "missing-identity")),
+        "quarantined as missing-identity");
+    assertEquals(
+        1,
+        delta(before, after, "inbox_applied_total", flaky()),
+        "the rolled-back attempt did not count as applied");
+    assertEquals(
+        1,
+        delta(
+            before,
+            after,
+            "inbox_failures_total",
+            Map.of("consumer", FlakyHandler.CONSUMER, "kind", "TRANSIENT")),
+        "failed attempts");
+    assertTrue(
+        delta(before, after, "inbox_redeliveries_total", Map.of("type", FlakyHandler.TYPE)) >= 1,
+        "the flaky message's redelivery");
+    assertTrue(
+        delta(
+                before,
+                after,
+                "inbox_handler_duration_seconds_count",
+                Map.of("consumer", "crm-followup"))
+            >= 2,
+        "handler calls timed");
+  }
+
+  @Test
+  void theGaugesShowTheBackgroundSnapshot() {
+    String run = TestMessage.newRun();
+    producer.send(TestMessage.of(run, run + "-evt-1", EffectHandler.TYPE, "{}"));
+
+    eventually("the snapshot counts the new row")
+        .until(
+            () ->
+                rows.inbox(run) == 1
+                    && Scrape.now().value("inbox_rows", Map.of("consumer", EffectHandler.CONSUMER))
+                        >= rows.inbox(EffectHandler.CONSUMER, ""));
+    Scrape scrape = Scrape.now();
+    assertTrue(scrape.exports("inbox_oldest_row_age_seconds"), "oldest row age");
+    assertTrue(scrape.exports("inbox_failure_ledger_rows"), "failure ledger size");
+    assertTrue(scrape.exports("inbox_quarantine_depth"), "quarantine depth");
+  }
+
+  @Test
+  void theAlertRulesAndTheDashboardQueryOnlySeriesTheServerExports() {
+    Scrape scrape = Scrape.now();
+    Set<String> series = OperationsFiles.seriesQueried();
+    assertFalse(series.isEmpty(), "series queried");
+    for (String name : series) {
+      assertTrue(scrape.exports(name), "the operations files query " + name + ", not exported");
+    }
+  }
+
+  private static Map<String, String> flaky() {
+    return Map.of("consumer", FlakyHandler.CONSUMER, "type", FlakyHandler.TYPE);
+  }
+
+  private static double delta(
+      Scrape before, Scrape after, String name, Map<String, String> labels) {
+    return after.value(name, labels) - before.value(name, labels);
+  }
+
+  private static TestMessage meeting(String run, String event, String meetingId) {
+    String body =
+        "{\"opportunityId\": \"%s-opportunity\", \"meetingId\": \"%s\"}".formatted(run, meetingId);
+    return TestMessage.of(run, run + "-" + event, "meeting.held", body);
+  }
+}
