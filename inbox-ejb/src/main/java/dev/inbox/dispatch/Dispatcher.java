@@ -8,10 +8,13 @@ import dev.inbox.store.FailureKind;
 import dev.inbox.store.FailureLedger;
 import dev.inbox.store.InboxEntry;
 import dev.inbox.store.InboxStore;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.jms.Message;
+import jakarta.transaction.Status;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -39,6 +42,9 @@ public class Dispatcher {
   private final FailureLedger ledger;
   private final Quarantine quarantine;
   private final Event<Delivery> deliveries;
+  private final Event<RollingBack> rollbacks;
+
+  @Resource private TransactionSynchronizationRegistry transactions;
   private final UnknownTypePolicy unknownTypePolicy;
   private final int maxAttempts;
 
@@ -49,6 +55,7 @@ public class Dispatcher {
       FailureLedger ledger,
       Quarantine quarantine,
       Event<Delivery> deliveries,
+      Event<RollingBack> rollbacks,
       @ConfigProperty(name = "inbox.unknown-type-policy", defaultValue = "quarantine")
           String unknownTypePolicy,
       @ConfigProperty(name = "inbox.max-attempts", defaultValue = "5") int maxAttempts) {
@@ -57,6 +64,7 @@ public class Dispatcher {
     this.ledger = ledger;
     this.quarantine = quarantine;
     this.deliveries = deliveries;
+    this.rollbacks = rollbacks;
     this.unknownTypePolicy = UnknownTypePolicy.valueOf(unknownTypePolicy.strip().toUpperCase());
     if (maxAttempts < 1) {
       throw new IllegalArgumentException(
@@ -72,6 +80,7 @@ public class Dispatcher {
     this.ledger = null;
     this.quarantine = null;
     this.deliveries = null;
+    this.rollbacks = null;
     this.unknownTypePolicy = null;
     this.maxAttempts = 0;
   }
@@ -253,7 +262,10 @@ public class Dispatcher {
         envelope, List.of(Verdict.of(null, Outcome.INVALID, reason.code(), reason.code())), false);
   }
 
-  /** Logs each verdict and announces the delivery to the observers of its transaction's end. */
+  /**
+   * Logs each verdict and announces the delivery: to the observers of its transaction's end, or at
+   * once when the transaction is already bound to roll back.
+   */
   private DispatchResult finish(Envelope envelope, List<Verdict> verdicts, boolean redrive) {
     for (Verdict verdict : verdicts) {
       LOG.log(
@@ -270,7 +282,13 @@ public class Dispatcher {
                       verdict.detail() == null ? "" : " (" + verdict.detail() + ")"));
     }
     DispatchResult result = new DispatchResult(verdicts);
-    deliveries.fire(new Delivery(envelope, result, redrive));
+    Delivery delivery = new Delivery(envelope, result, redrive);
+    if (result.rollsBack()
+        || transactions.getTransactionStatus() == Status.STATUS_MARKED_ROLLBACK) {
+      rollbacks.fire(new RollingBack(delivery));
+    } else {
+      deliveries.fire(delivery);
+    }
     return result;
   }
 

@@ -2,6 +2,7 @@ package dev.inbox.metrics;
 
 import dev.inbox.dispatch.Delivery;
 import dev.inbox.dispatch.Outcome;
+import dev.inbox.dispatch.RollingBack;
 import dev.inbox.dispatch.Subscriptions;
 import dev.inbox.dispatch.Verdict;
 import dev.inbox.quarantine.Reason;
@@ -12,6 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.enterprise.event.TransactionPhase;
+import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,6 +24,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -35,22 +38,35 @@ public class InboxMetrics {
   private static final Logger LOG = Logger.getLogger(InboxMetrics.class.getName());
 
   private final Subscriptions subscriptions;
+  private final BeanManager beans;
   private final AtomicReference<Snapshot> snapshot = new AtomicReference<>(Snapshot.EMPTY);
   private MeterPort port = MeterPort.NONE;
 
   @Inject
-  InboxMetrics(Subscriptions subscriptions) {
+  InboxMetrics(Subscriptions subscriptions, BeanManager beans) {
     this.subscriptions = subscriptions;
+    this.beans = beans;
   }
 
   /** For the CDI proxy. */
   protected InboxMetrics() {
     this.subscriptions = null;
+    this.beans = null;
   }
 
   @PostConstruct
   void connect() {
-    port = PortChoice.ofServer();
+    try {
+      register(PortChoice.ofServer(beans));
+    } catch (RuntimeException | LinkageError e) {
+      // Metrics must never stop the inbox: it runs on, uncounted, and says why.
+      LOG.log(Level.WARNING, e, () -> "Inbox metrics are off: registering them failed");
+      port = MeterPort.NONE;
+    }
+  }
+
+  private void register(MeterPort chosen) {
+    port = chosen;
     Map<String, Set<String>> typesByConsumer = subscriptions.typesByConsumer();
     declareEverySeries(typesByConsumer);
     for (String consumer : typesByConsumer.keySet()) {
@@ -162,9 +178,20 @@ public class InboxMetrics {
     }
   }
 
+  void rollingBack(@Observes RollingBack rollingBack) {
+    rolledBack(rollingBack.delivery(), true);
+  }
+
   void rolledBack(@Observes(during = TransactionPhase.AFTER_FAILURE) Delivery delivery) {
+    rolledBack(delivery, false);
+  }
+
+  /**
+   * @param decided whether the inbox decided the rollback (a race lost, a failure); otherwise the
+   *     commit itself failed
+   */
+  private void rolledBack(Delivery delivery, boolean decided) {
     countDelivery(delivery);
-    boolean explained = delivery.result().rollsBack();
     for (Verdict verdict : delivery.result().verdicts()) {
       countHandlerCall(verdict);
       String consumer = label(verdict.consumer());
@@ -174,7 +201,7 @@ public class InboxMetrics {
         port.increment(Meter.FAILURES, List.of(consumer, verdict.reason()));
       }
     }
-    if (!explained) {
+    if (!decided) {
       // The inbox decided to commit, and the commit failed: a handler's write rejected at flush,
       // the database gone at the last moment. The broker redelivers.
       port.increment(Meter.COMMIT_FAILURES, List.of(label(delivery.envelope().type())));

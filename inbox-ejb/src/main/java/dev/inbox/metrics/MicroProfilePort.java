@@ -1,7 +1,8 @@
 package dev.inbox.metrics;
 
-import jakarta.enterprise.inject.Instance;
-import jakarta.enterprise.inject.spi.CDI;
+import jakarta.enterprise.inject.spi.AnnotatedField;
+import jakarta.enterprise.inject.spi.BeanManager;
+import jakarta.enterprise.inject.spi.InjectionPoint;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -30,12 +31,28 @@ final class MicroProfilePort implements MeterPort {
     this.registry = registry;
   }
 
-  /** The port, when the server offers an application MetricRegistry as a CDI bean. */
-  static Optional<MeterPort> fromServer() {
-    Instance<MetricRegistry> registry = CDI.current().select(MetricRegistry.class);
-    return registry.isResolvable()
-        ? Optional.of(new MicroProfilePort(registry.get()))
-        : Optional.empty();
+  /**
+   * The port, when the server offers an application MetricRegistry as a CDI bean. It is obtained
+   * for a real injection point (the field of {@link RegistryField}): a registry producer may read
+   * the point's annotations, and Payara's fails on the annotation-less point of a programmatic
+   * lookup.
+   */
+  static Optional<MeterPort> fromServer(BeanManager beans) {
+    AnnotatedField<? super RegistryField> field =
+        beans.createAnnotatedType(RegistryField.class).getFields().iterator().next();
+    InjectionPoint point = beans.createInjectionPoint(field);
+    if (beans.getBeans(point.getType()).isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new MicroProfilePort(
+            (MetricRegistry)
+                beans.getInjectableReference(point, beans.createCreationalContext(null))));
+  }
+
+  /** Where the application registry would be injected, at the default (application) scope. */
+  static final class RegistryField {
+    MetricRegistry registry;
   }
 
   @Override

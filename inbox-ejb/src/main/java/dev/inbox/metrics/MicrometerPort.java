@@ -4,13 +4,14 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Timer;
-import jakarta.enterprise.inject.Instance;
-import jakarta.enterprise.inject.spi.CDI;
+import jakarta.enterprise.inject.spi.Bean;
+import jakarta.enterprise.inject.spi.BeanManager;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
@@ -39,11 +40,17 @@ final class MicrometerPort implements MeterPort {
   }
 
   /** The port, when the server offers a Micrometer registry as a CDI bean. */
-  static Optional<MeterPort> fromServer() {
-    Instance<MeterRegistry> registry = CDI.current().select(MeterRegistry.class);
-    return registry.isResolvable()
-        ? Optional.of(new MicrometerPort(registry.get()))
-        : Optional.empty();
+  static Optional<MeterPort> fromServer(BeanManager beans) {
+    Set<Bean<?>> registries = beans.getBeans(MeterRegistry.class);
+    if (registries.isEmpty()) {
+      return Optional.empty();
+    }
+    Bean<?> registry = beans.resolve(registries);
+    return Optional.of(
+        new MicrometerPort(
+            (MeterRegistry)
+                beans.getReference(
+                    registry, MeterRegistry.class, beans.createCreationalContext(registry))));
   }
 
   @Override

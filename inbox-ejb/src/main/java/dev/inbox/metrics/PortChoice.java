@@ -1,5 +1,6 @@
 package dev.inbox.metrics;
 
+import jakarta.enterprise.inject.spi.BeanManager;
 import java.util.logging.Logger;
 
 /**
@@ -12,16 +13,16 @@ final class PortChoice {
 
   private PortChoice() {}
 
-  static MeterPort ofServer() {
+  static MeterPort ofServer(BeanManager beans) {
     if (offered("io.micrometer.core.instrument.MeterRegistry")) {
-      var micrometer = MicrometerPort.fromServer();
+      var micrometer = MicrometerPort.fromServer(beans);
       if (micrometer.isPresent()) {
         LOG.info("Inbox metrics go to the server's Micrometer registry");
         return micrometer.get();
       }
     }
     if (offered("org.eclipse.microprofile.metrics.MetricRegistry")) {
-      var microProfile = MicroProfilePort.fromServer();
+      var microProfile = MicroProfilePort.fromServer(beans);
       if (microProfile.isPresent()) {
         LOG.info("Inbox metrics go to the server's MicroProfile Metrics registry");
         return microProfile.get();

@@ -1,5 +1,7 @@
 package dev.inbox.it;
 
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.jms.ConnectionFactory;
@@ -9,6 +11,7 @@ import jakarta.jms.Message;
 import jakarta.jms.Queue;
 import jakarta.jms.QueueBrowser;
 import jakarta.jms.TextMessage;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,12 +20,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.management.JMException;
-import javax.management.MBeanServer;
+import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
 
 /**
  * Reads and operates the broker: queue depths, what the quarantine and dead-letter queues hold, and
- * the redrive of messages back to the inbox queue.
+ * the redrive of messages back to the inbox queue. Management goes through the broker's JMX beans:
+ * in the server's own JVM for an embedded broker, over JMX remoting for a standalone one.
  */
 @ApplicationScoped
 public class Broker {
@@ -30,11 +37,44 @@ public class Broker {
   @Resource(lookup = "java:comp/DefaultJMSConnectionFactory")
   private ConnectionFactory factory;
 
-  @Resource(lookup = Names.QUARANTINE_QUEUE)
+  private Settings settings;
   private Queue quarantine;
-
-  @Resource(lookup = Names.DEAD_LETTER_QUEUE)
   private Queue deadLetters;
+  private JMXConnector remote;
+  private MBeanServerConnection management;
+
+  @PostConstruct
+  void connect() {
+    settings = Settings.ofServer();
+    quarantine = Producer.lookUp(settings.quarantineQueue());
+    deadLetters = Producer.lookUp(settings.deadLetterQueue());
+    if (settings.jmxUrl().isEmpty()) {
+      management = ManagementFactory.getPlatformMBeanServer();
+      return;
+    }
+    try {
+      remote =
+          JMXConnectorFactory.connect(
+              new JMXServiceURL(settings.jmxUrl()),
+              Map.of(
+                  JMXConnector.CREDENTIALS,
+                  new String[] {settings.jmxUser(), settings.jmxPassword()}));
+      management = remote.getMBeanServerConnection();
+    } catch (IOException e) {
+      throw new IllegalStateException("Cannot reach the broker's JMX at " + settings.jmxUrl(), e);
+    }
+  }
+
+  @PreDestroy
+  void disconnect() {
+    try {
+      if (remote != null) {
+        remote.close();
+      }
+    } catch (IOException e) {
+      // Closing a connection the broker may already have dropped: nothing left to release.
+    }
+  }
 
   /** A message as found on a queue: its properties and its text. */
   public record Found(Map<String, Object> properties, String text) {
@@ -61,10 +101,10 @@ public class Broker {
   public long pendingOnInboxQueue() {
     try {
       return ((Number)
-              ManagementFactory.getPlatformMBeanServer()
-                  .getAttribute(queueBean(Names.INBOX_QUEUE_ADDRESS), "MessageCount"))
+              management.getAttribute(
+                  queueBean(settings.brokerQueue("InboxQueue")), "MessageCount"))
           .longValue();
-    } catch (JMException e) {
+    } catch (JMException | IOException e) {
       throw new IllegalStateException("Cannot read the depth of the inbox queue", e);
     }
   }
@@ -77,34 +117,32 @@ public class Broker {
    * @return how many messages moved
    */
   public int redriveFromQuarantine(String selector) {
-    return moveToInboxQueue(Names.QUARANTINE_QUEUE_ADDRESS, selector);
+    return moveToInboxQueue(settings.brokerQueue("InboxQuarantine"), selector);
   }
 
   /** Moves the messages that match a selector from the dead-letter queue to the inbox queue. */
   public int redriveFromDeadLetterQueue(String selector) {
-    return moveToInboxQueue(Names.DEAD_LETTER_QUEUE_ADDRESS, selector);
+    return moveToInboxQueue(settings.brokerQueue("InboxDLQ"), selector);
   }
 
-  private static int moveToInboxQueue(String queue, String selector) {
+  private int moveToInboxQueue(String queue, String selector) {
     try {
       return ((Number)
-              ManagementFactory.getPlatformMBeanServer()
-                  .invoke(
-                      queueBean(queue),
-                      "moveMessages",
-                      new Object[] {selector, Names.INBOX_QUEUE_ADDRESS},
-                      new String[] {String.class.getName(), String.class.getName()}))
+              management.invoke(
+                  queueBean(queue),
+                  "moveMessages",
+                  new Object[] {selector, settings.brokerQueue("InboxQueue")},
+                  new String[] {String.class.getName(), String.class.getName()}))
           .intValue();
-    } catch (JMException e) {
+    } catch (JMException | IOException e) {
       throw new IllegalStateException("Cannot move messages from " + queue, e);
     }
   }
 
   /** The broker's management bean of a queue. */
-  private static ObjectName queueBean(String queue) throws JMException {
-    MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+  private ObjectName queueBean(String queue) throws JMException, IOException {
     Set<ObjectName> names =
-        server.queryNames(
+        management.queryNames(
             new ObjectName(
                 "org.apache.activemq.artemis:*,subcomponent=queues,queue="
                     + ObjectName.quote(queue)),

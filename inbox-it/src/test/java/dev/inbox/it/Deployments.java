@@ -7,6 +7,7 @@ import org.awaitility.Awaitility;
 import org.hamcrest.Matcher;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.EmptyAsset;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.importer.ZipImporter;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
@@ -35,6 +36,8 @@ public final class Deployments {
     return ShrinkWrap.create(JavaArchive.class, "inbox-it-handlers.jar")
         .addPackage(Effects.class.getPackage())
         .addAsManifestResource("handlers/persistence.xml", "persistence.xml")
+        .addAsManifestResource(
+            "handlers/microprofile-config.properties", "microprofile-config.properties")
         .addAsManifestResource(EmptyAsset.INSTANCE, "beans.xml");
   }
 
@@ -43,6 +46,7 @@ public final class Deployments {
         .addClass(testClass)
         .addPackage(Deployments.class.getPackage())
         .addAsWebInfResource(EmptyAsset.INSTANCE, "beans.xml")
+        .addAsResource(new StringAsset(Settings.ofTestRun()), Settings.RESOURCE)
         .addAsResource(OperationsFiles.ALERT_RULES)
         .addAsResource(OperationsFiles.DASHBOARD)
         .addAsLibraries(jarOf(Awaitility.class), jarOf(Matcher.class), jarOf(Yaml.class));

@@ -1,5 +1,6 @@
 package dev.inbox.it;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -11,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
 
 /** Sends test messages to the inbox queue, as a producer application would. */
 @ApplicationScoped
@@ -19,36 +22,39 @@ public class Producer {
   @Resource(lookup = "java:comp/DefaultJMSConnectionFactory")
   private ConnectionFactory factory;
 
-  @Resource(lookup = Names.INBOX_QUEUE)
-  private Queue inbox;
+  @Resource private ManagedExecutorService executor;
 
-  @Resource(lookup = Names.DEAD_LETTER_QUEUE)
+  private Queue inbox;
   private Queue deadLetters;
 
-  @Resource private ManagedExecutorService executor;
+  @PostConstruct
+  void lookUpQueues() {
+    Settings settings = Settings.ofServer();
+    inbox = lookUp(settings.inboxQueue());
+    deadLetters = lookUp(settings.deadLetterQueue());
+  }
+
+  /** A queue by its JNDI name in this server. */
+  static Queue lookUp(String name) {
+    try {
+      return InitialContext.doLookup(name);
+    } catch (NamingException e) {
+      throw new IllegalStateException("No queue bound at " + name, e);
+    }
+  }
 
   /** Sends the messages in order, each as a persistent message, before returning. */
   public void send(List<TestMessage> messages) {
     send(inbox, messages);
   }
 
+  public void send(TestMessage... messages) {
+    send(List.of(messages));
+  }
+
   /** Puts messages straight on the dead-letter queue, as if the broker had given up on them. */
   public void sendToDeadLetterQueue(TestMessage... messages) {
     send(deadLetters, List.of(messages));
-  }
-
-  private void send(Queue queue, List<TestMessage> messages) {
-    try (JMSContext jms = factory.createContext()) {
-      for (TestMessage message : messages) {
-        JMSProducer producer = jms.createProducer();
-        message.properties().forEach(producer::setProperty);
-        producer.send(queue, message.body());
-      }
-    }
-  }
-
-  public void send(TestMessage... messages) {
-    send(List.of(messages));
   }
 
   /** Sends each list from its own thread and connection, all at once, and waits for all. */
@@ -65,6 +71,16 @@ public class Producer {
         throw new IllegalStateException("Interrupted while producing", e);
       } catch (ExecutionException e) {
         throw new IllegalStateException("A producer failed", e.getCause());
+      }
+    }
+  }
+
+  private void send(Queue queue, List<TestMessage> messages) {
+    try (JMSContext jms = factory.createContext()) {
+      for (TestMessage message : messages) {
+        JMSProducer producer = jms.createProducer();
+        message.properties().forEach(producer::setProperty);
+        producer.send(queue, message.body());
       }
     }
   }

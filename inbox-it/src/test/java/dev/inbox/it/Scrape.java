@@ -14,8 +14,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One scrape of the server's metrics endpoint over HTTP, as Prometheus reads it. The build passes
- * the endpoint's address as the system property {@code inbox.it.metrics-url}.
+ * One scrape of the server's metrics endpoint over HTTP, as Prometheus reads it. The endpoint is
+ * one of the cell's {@link Settings}.
  */
 public final class Scrape {
 
@@ -35,11 +35,7 @@ public final class Scrape {
 
   /** Reads the endpoint now. */
   public static Scrape now() {
-    String url = System.getProperty("inbox.it.metrics-url");
-    if (url == null) {
-      throw new IllegalStateException(
-          "System property inbox.it.metrics-url is not set in the server: see arquillian.xml");
-    }
+    String url = Settings.ofServer().metricsUrl();
     try {
       HttpResponse<String> response =
           HttpClient.newHttpClient()

@@ -9,8 +9,7 @@ import java.util.regex.Pattern;
 
 /**
  * The server's log file, read from inside the server: a test marks where the log ends before its
- * scenario, then reads what the scenario added. The build passes the file's path as the system
- * property {@code inbox.it.server-log}.
+ * scenario, then reads what the scenario added. Its path is one of the cell's {@link Settings}.
  */
 public final class ServerLog {
 
@@ -20,12 +19,7 @@ public final class ServerLog {
   private final Path file;
 
   public ServerLog() {
-    String path = System.getProperty("inbox.it.server-log");
-    if (path == null) {
-      throw new IllegalStateException(
-          "System property inbox.it.server-log is not set in the server: see arquillian.xml");
-    }
-    this.file = Path.of(path);
+    this.file = Path.of(Settings.ofServer().serverLog());
   }
 
   /** Where the log ends now. */

@@ -1,0 +1,90 @@
+package dev.inbox.it;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * Where the server under test keeps what the probes read: JNDI names, the broker's queue names and
+ * management address, the log file, the metrics endpoint. They differ between servers, so the build
+ * passes them per cell (system properties {@code inbox.it.*} of the test run), and the deployment
+ * carries them into the server as {@value #RESOURCE}.
+ */
+public record Settings(
+    String inboxQueue,
+    String quarantineQueue,
+    String deadLetterQueue,
+    String brokerQueuePrefix,
+    String jmxUrl,
+    String jmxUser,
+    String jmxPassword,
+    String serverLog,
+    String metricsUrl) {
+
+  static final String RESOURCE = "inbox-it.properties";
+
+  /** The keys, without the {@code inbox.it.} prefix, in the order of the components. */
+  static final String[] KEYS = {
+    "inbox-queue",
+    "quarantine-queue",
+    "dead-letter-queue",
+    "broker-queue-prefix",
+    "jmx-url",
+    "jmx-user",
+    "jmx-password",
+    "server-log",
+    "metrics-url"
+  };
+
+  /** The settings the deployment carries, read inside the server. */
+  public static Settings ofServer() {
+    Properties properties = new Properties();
+    try (InputStream in = Settings.class.getClassLoader().getResourceAsStream(RESOURCE)) {
+      if (in == null) {
+        throw new IllegalStateException(RESOURCE + " is missing from the test deployment");
+      }
+      properties.load(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    String[] values = new String[KEYS.length];
+    for (int i = 0; i < KEYS.length; i++) {
+      values[i] = properties.getProperty(KEYS[i], "");
+    }
+    return new Settings(
+        values[0], values[1], values[2], values[3], values[4], values[5], values[6], values[7],
+        values[8]);
+  }
+
+  /** Keys a cell may leave empty: an embedded broker has no prefix and no remote JMX. */
+  private static final Set<String> OPTIONAL =
+      Set.of("broker-queue-prefix", "jmx-url", "jmx-user", "jmx-password");
+
+  /** The settings of this test run, as the build passed them, for the deployment to carry. */
+  static String ofTestRun() {
+    Properties properties = new Properties();
+    for (String key : KEYS) {
+      String value = System.getProperty("inbox.it." + key, "");
+      if (value.isEmpty() && !OPTIONAL.contains(key)) {
+        throw new IllegalStateException(
+            "System property inbox.it." + key + " is not set: the build passes it per cell");
+      }
+      properties.setProperty(key, value);
+    }
+    StringWriter text = new StringWriter();
+    try {
+      properties.store(text, "The cell's settings, for the probes inside the server");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return text.toString();
+  }
+
+  /** The broker's name of one of the inbox's queues (InboxQueue, InboxQuarantine, InboxDLQ). */
+  public String brokerQueue(String name) {
+    return brokerQueuePrefix + name;
+  }
+}

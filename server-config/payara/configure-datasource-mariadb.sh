@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The inbox's data source on MariaDB, bound at jdbc/inbox, the data source the inbox's and the
+# handlers' persistence units use; with "xa", an XA pool (see docs/databases.md for the choice, and
+# for PostgreSQL's max_prepared_transactions). Adds the driver (org.mariadb.jdbc:mariadb-java-client 3.5.x, from Maven Central) to the
+# domain's libraries. Create the tables with server-config/sql/mariadb/inbox.sql first.
+#
+#   ASADMIN="$PAYARA_HOME/bin/asadmin --port 4848" configure-datasource-mariadb.sh <driver jar> [xa]
+#
+# The connection, read when the script runs: INBOX_DB_HOST (127.0.0.1), INBOX_DB_PORT (3306),
+# INBOX_DB_NAME (inbox), INBOX_DB_USER (inbox), INBOX_DB_PASSWORD (required; prefer a password alias
+# in production: asadmin create-password-alias). Safe to re-run.
+set -euo pipefail
+driver=$1 mode=${2:-}
+asadmin=${ASADMIN:-asadmin}
+host=${INBOX_DB_HOST:-127.0.0.1} port=${INBOX_DB_PORT:-3306} name=${INBOX_DB_NAME:-inbox}
+user=${INBOX_DB_USER:-inbox} password=${INBOX_DB_PASSWORD:?set INBOX_DB_PASSWORD to the database user\'s password}
+listed() { $asadmin "$1" 2>/dev/null | grep -qx "$2"; }
+
+# The driver, in the domain's common libraries (no restart needed).
+$asadmin list-libraries --type common 2>/dev/null | grep -qx "$(basename "$driver")" ||
+  $asadmin add-library --type common "$driver"
+
+# The pool: non-XA (the database is the transaction's last resource) or XA.
+if [ "$mode" = xa ]; then
+  class=org.mariadb.jdbc.MariaDbDataSource restype=javax.sql.XADataSource
+else
+  class=org.mariadb.jdbc.MariaDbDataSource restype=javax.sql.DataSource
+fi
+listed list-jdbc-connection-pools inbox-pool ||
+  $asadmin create-jdbc-connection-pool --datasourceclassname "$class" --restype "$restype" \
+    --maxpoolsize 30 --isconnectvalidatereq true --validationmethod auto-commit \
+    --property "url=jdbc\\:mariadb\\://$host\\:$port/$name:user=$user:password=$password" inbox-pool
+
+# The resource the persistence units name.
+listed list-jdbc-resources jdbc/inbox || $asadmin create-jdbc-resource --connectionpoolid inbox-pool jdbc/inbox

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The inbox's settings that differ on Payara, as MicroProfile Config properties of the domain:
+# Payara binds the quarantine queue at jms/queue/inboxQuarantine (no "java:" names for resources).
+# Any other inbox.* key (docs/user-guide.md) is set the same way.
+#   ASADMIN="$PAYARA_HOME/bin/asadmin --port 4848" configure-inbox.sh
+# Safe to re-run: it sets the values again.
+set -euo pipefail
+asadmin=${ASADMIN:-asadmin}
+
+# Where quarantined messages go.
+$asadmin set-config-property --source=domain \
+  --propertyName=inbox.quarantine-queue --propertyValue=jms/queue/inboxQuarantine >/dev/null
+echo "inbox.quarantine-queue = jms/queue/inboxQuarantine"

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Prepares a Payara domain for the inbox and leaves it stopped: creates it (once, with Hazelcast
+# off), starts it, applies the configure scripts of this directory, and stops it. The build uses it
+# for every Payara test cell and for the main job; a person can run it too. Every script it applies
+# is safe to re-run.
+#
+#   provision.sh <payara home> <domain> <port base> <database> [extra scripts]
+#
+#   payara home   an unpacked fish.payara.distributions:payara (the payara6 directory)
+#   port base     the domain's ports: admin at base+48, HTTP at base+80 (20000: 20048 and 20080)
+#   database      h2 (the embedded default), postgresql, postgresql-xa, mariadb or mariadb-xa
+#
+# Needs INBOX_ARTEMIS_RAR (the adapter, server-config/payara/artemis-rar/target/artemis-rar.rar),
+# the broker's INBOX_BROKER_* settings (configure-artemis.sh), for a real database the driver jar
+# in INBOX_JDBC_DRIVER and the INBOX_DB_* settings (configure-datasource-*.sh). For H2 it also
+# creates the inbox's tables (server-config/sql/h2/inbox.sql).
+set -euo pipefail
+
+payara=$(cd "$1" && pwd) domain=$2 portbase=$3 database=$4
+shift 4
+here=$(cd "$(dirname "$0")" && pwd)
+driver=${database%-xa}
+export ASADMIN="$payara/bin/asadmin --port $((portbase + 48))"
+domain_dir=$payara/glassfish/domains/$domain
+
+if [ ! -d "$domain_dir" ]; then
+  "$payara/bin/asadmin" create-domain --nopassword --portbase "$portbase" "$domain" >/dev/null
+fi
+"$payara/bin/asadmin" start-domain "$domain" >/dev/null
+trap '"$payara/bin/asadmin" stop-domain "$domain" >/dev/null' EXIT
+
+# Hazelcast binds a public interface and slows start and stop; the inbox needs no clustering of it.
+$ASADMIN set-hazelcast-configuration --enabled=false --dynamic=true >/dev/null
+bash "$here/configure-artemis.sh" "${INBOX_ARTEMIS_RAR:?set INBOX_ARTEMIS_RAR to the Artemis adapter .rar}"
+case $database in
+  h2)
+    h2_file=$domain_dir/data/inbox/inbox
+    mkdir -p "$(dirname "$h2_file")"
+    java -cp "$payara/h2db/bin/h2.jar" org.h2.tools.RunScript \
+      -url "jdbc:h2:$h2_file;AUTO_SERVER=TRUE" -user sa -password sa -script "$here/../sql/h2/inbox.sql"
+    bash "$here/configure-datasource-h2.sh" "$h2_file"
+    ;;
+  postgresql | mariadb) bash "$here/configure-datasource-$driver.sh" "${INBOX_JDBC_DRIVER:?}" ;;
+  postgresql-xa | mariadb-xa) bash "$here/configure-datasource-$driver.sh" "${INBOX_JDBC_DRIVER:?}" xa ;;
+  *) echo "Unknown database '$database'" >&2; exit 2 ;;
+esac
+bash "$here/configure-inbox.sh"
+for extra in "$@"; do bash "$extra"; done
+echo "Provisioned Payara domain $domain_dir (database: $database), stopped"

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Removes the inbox's data source (any database). The data stays in the database; the driver stays
+# in the domain's libraries (asadmin remove-library --type common <jar> removes it).
+#   ASADMIN="$PAYARA_HOME/bin/asadmin --port 4848" remove-datasource.sh
+# Safe to re-run.
+set -euo pipefail
+asadmin=${ASADMIN:-asadmin}
+listed() { $asadmin "$1" 2>/dev/null | grep -qx "$2"; }
+
+# The resource, then its pool.
+! listed list-jdbc-resources jdbc/inbox || $asadmin delete-jdbc-resource jdbc/inbox
+! listed list-jdbc-connection-pools inbox-pool || $asadmin delete-jdbc-connection-pool inbox-pool

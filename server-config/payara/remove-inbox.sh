@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Removes the settings configure-inbox.sh made.
+#   ASADMIN="$PAYARA_HOME/bin/asadmin --port 4848" remove-inbox.sh
+# Safe to re-run.
+set -euo pipefail
+asadmin=${ASADMIN:-asadmin}
+
+# Where quarantined messages go: back to the module's default.
+$asadmin delete-config-property --source=domain --propertyName=inbox.quarantine-queue >/dev/null 2>&1 || true
