@@ -8,6 +8,7 @@ import dev.inbox.store.FailureKind;
 import dev.inbox.store.FailureLedger;
 import dev.inbox.store.InboxEntry;
 import dev.inbox.store.InboxStore;
+import dev.inbox.store.Watermarks;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -45,7 +46,9 @@ public class Dispatcher {
   private final Event<RollingBack> rollbacks;
 
   @Resource private TransactionSynchronizationRegistry transactions;
+  private final Watermarks watermarks;
   private final UnknownTypePolicy unknownTypePolicy;
+  private final boolean quarantineLateDeliveries;
   private final int maxAttempts;
 
   @Inject
@@ -56,8 +59,11 @@ public class Dispatcher {
       Quarantine quarantine,
       Event<Delivery> deliveries,
       Event<RollingBack> rollbacks,
+      Watermarks watermarks,
       @ConfigProperty(name = "inbox.unknown-type-policy", defaultValue = "quarantine")
           String unknownTypePolicy,
+      @ConfigProperty(name = "inbox.late-delivery-policy", defaultValue = "quarantine")
+          String lateDeliveryPolicy,
       @ConfigProperty(name = "inbox.max-attempts", defaultValue = "5") int maxAttempts) {
     this.subscriptions = subscriptions;
     this.store = store;
@@ -65,7 +71,17 @@ public class Dispatcher {
     this.quarantine = quarantine;
     this.deliveries = deliveries;
     this.rollbacks = rollbacks;
+    this.watermarks = watermarks;
     this.unknownTypePolicy = UnknownTypePolicy.valueOf(unknownTypePolicy.strip().toUpperCase());
+    this.quarantineLateDeliveries =
+        switch (lateDeliveryPolicy.strip().toLowerCase()) {
+          case "quarantine" -> true;
+          case "process" -> false;
+          default ->
+              throw new IllegalArgumentException(
+                  "inbox.late-delivery-policy is '%s': it must be quarantine or process"
+                      .formatted(lateDeliveryPolicy));
+        };
     if (maxAttempts < 1) {
       throw new IllegalArgumentException(
           "inbox.max-attempts is " + maxAttempts + ": it must be at least 1");
@@ -81,7 +97,9 @@ public class Dispatcher {
     this.quarantine = null;
     this.deliveries = null;
     this.rollbacks = null;
+    this.watermarks = null;
     this.unknownTypePolicy = null;
+    this.quarantineLateDeliveries = true;
     this.maxAttempts = 0;
   }
 
@@ -150,6 +168,10 @@ public class Dispatcher {
           ? Verdict.of(name, Outcome.DUPLICATE)
           : collision(name, envelope, original, hash, recorded.get());
     }
+    boolean late = watermarks.isLate(name, envelope.producedAt());
+    if (late && quarantineLateDeliveries) {
+      return quarantine(consumer, envelope, original, Reason.LATE_DELIVERY, null);
+    }
     if (envelope.deliveryCount() > 1) {
       // Only a redelivery can have failed before: the first delivery never reads the ledger.
       Optional<Verdict> givenUp = giveUpIfExhausted(consumer, envelope, original);
@@ -198,8 +220,8 @@ public class Dispatcher {
     return new Verdict(
         name,
         Outcome.APPLIED,
-        null,
-        null,
+        late ? Reason.LATE_DELIVERY.code() : null,
+        late ? "applied although late (inbox.late-delivery-policy=process)" : null,
         null,
         Duration.ofNanos(System.nanoTime() - start),
         context.uncertainEffects());

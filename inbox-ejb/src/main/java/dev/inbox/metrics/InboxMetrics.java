@@ -78,14 +78,9 @@ public class InboxMetrics {
     port.gauge(Meter.QUARANTINE_DEPTH, List.of(), () -> snapshot.get().quarantineDepth());
   }
 
-  /** Adds one row purged by retention for a consumer, or many. */
+  /** Counts rows that retention deleted for a consumer. */
   public void rowsPurged(String consumer, long rows) {
     port.increment(Meter.ROWS_PURGED, List.of(consumer), rows);
-  }
-
-  /** Counts a possible late redelivery of a key that retention purged. */
-  public void lateDelivery(String consumer) {
-    port.increment(Meter.LATE_DELIVERIES, List.of(consumer));
   }
 
   /**
@@ -151,6 +146,9 @@ public class InboxMetrics {
       countHandlerCall(verdict);
       String consumer = label(verdict.consumer());
       List<String> consumerAndType = List.of(consumer, label(envelope.type()));
+      if (Reason.LATE_DELIVERY.code().equals(verdict.reason())) {
+        port.increment(Meter.LATE_DELIVERIES, List.of(consumer));
+      }
       switch (verdict.outcome()) {
         case APPLIED -> {
           port.increment(Meter.APPLIED, consumerAndType);

@@ -22,7 +22,12 @@ public enum Reason {
   /** The handler rejected it (a permanent failure): it will never apply. */
   REJECTED("rejected"),
   /** The handler failed on every attempt up to {@code inbox.max-attempts}. */
-  RETRIES_EXHAUSTED("retries-exhausted");
+  RETRIES_EXHAUSTED("retries-exhausted"),
+  /**
+   * No row, and older than what retention has deleted for the consumer: possibly a redelivery of a
+   * purged key ({@code inbox.late-delivery-policy=quarantine}).
+   */
+  LATE_DELIVERY("late-delivery");
 
   private final String code;
 
@@ -37,7 +42,12 @@ public enum Reason {
   /** Whether a consumer quarantines for this reason, rather than the message as a whole. */
   public boolean concernsOneConsumer() {
     return switch (this) {
-      case UNSUPPORTED_CONTRACT_VERSION, PAYLOAD_MISMATCH, REJECTED, RETRIES_EXHAUSTED -> true;
+      case UNSUPPORTED_CONTRACT_VERSION,
+          PAYLOAD_MISMATCH,
+          REJECTED,
+          RETRIES_EXHAUSTED,
+          LATE_DELIVERY ->
+          true;
       default -> false;
     };
   }
@@ -63,6 +73,10 @@ public enum Reason {
       case PAYLOAD_MISMATCH -> "same message id, different payload";
       case REJECTED -> "the handler rejected it";
       case RETRIES_EXHAUSTED -> "the handler failed on every attempt";
+      case LATE_DELIVERY ->
+          "sent at %s, before the newest row retention has deleted for this consumer: it may be a"
+                  .formatted(envelope.producedAt())
+              + " redelivery of a purged message; check that it was not applied, then redrive";
     };
   }
 }

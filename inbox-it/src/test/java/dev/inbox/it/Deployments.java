@@ -3,6 +3,7 @@ package dev.inbox.it;
 import dev.inbox.it.handlers.Effects;
 import java.io.File;
 import java.net.URISyntaxException;
+import java.util.Map;
 import org.awaitility.Awaitility;
 import org.hamcrest.Matcher;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
@@ -23,22 +24,42 @@ public final class Deployments {
   private Deployments() {}
 
   public static EnterpriseArchive inbox(Class<?> testClass) {
+    return inbox(testClass, Map.of());
+  }
+
+  /**
+   * The deployment, with inbox settings of the test's own on top of the tests' defaults
+   * (handlers/microprofile-config.properties).
+   */
+  public static EnterpriseArchive inbox(Class<?> testClass, Map<String, String> settings) {
     File ear = new File(System.getProperty("inbox.ear", "../inbox-ear/target/inbox.ear"));
     return ShrinkWrap.create(ZipImporter.class, "inbox.ear")
         .importFrom(ear)
         .as(EnterpriseArchive.class)
-        .addAsLibrary(testHandlers())
+        .addAsLibrary(testHandlers(settings))
         .addAsModule(tests(testClass));
   }
 
-  /** The test handlers live in lib/, like a team's handler jar, so the inbox can find them. */
-  private static JavaArchive testHandlers() {
+  /**
+   * The test handlers live in lib/, like a team's handler jar, so the inbox can find them. Their
+   * microprofile-config.properties is read by the inbox module too.
+   */
+  private static JavaArchive testHandlers(Map<String, String> settings) {
+    StringBuilder config = new StringBuilder(read("handlers/microprofile-config.properties"));
+    settings.forEach((key, value) -> config.append(key).append('=').append(value).append('\n'));
     return ShrinkWrap.create(JavaArchive.class, "inbox-it-handlers.jar")
         .addPackage(Effects.class.getPackage())
         .addAsManifestResource("handlers/persistence.xml", "persistence.xml")
-        .addAsManifestResource(
-            "handlers/microprofile-config.properties", "microprofile-config.properties")
+        .addAsManifestResource(new StringAsset(config.toString()), "microprofile-config.properties")
         .addAsManifestResource(EmptyAsset.INSTANCE, "beans.xml");
+  }
+
+  private static String read(String resource) {
+    try (var in = Deployments.class.getClassLoader().getResourceAsStream(resource)) {
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   private static WebArchive tests(Class<?> testClass) {

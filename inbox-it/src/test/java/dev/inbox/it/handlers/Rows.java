@@ -8,6 +8,8 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 
@@ -30,6 +32,31 @@ public class Rows {
   public long inbox(String messageIdPrefix) {
     return count(
         "select count(*) from inbox_entry where message_id like ?1", messageIdPrefix + "%");
+  }
+
+  /**
+   * Writes inbox rows straight into the table, processed a day ago, as if a consumer had applied
+   * them long before: rows for retention to delete.
+   */
+  @Transactional
+  public void insertOldRows(String consumer, String messageIdPrefix, int count) {
+    LocalDateTime dayAgo = LocalDateTime.now(ZoneOffset.UTC).minusDays(1);
+    for (int i = 0; i < count; i++) {
+      em.createNativeQuery(
+              "insert into inbox_entry (consumer_name, message_id, message_type, payload_hash,"
+                  + " received_at, processed_at, delivery_count) values (?1, ?2, ?3, ?4, ?5, ?5, 1)")
+          .setParameter(1, consumer)
+          .setParameter(2, messageIdPrefix + i)
+          .setParameter(3, "it.old")
+          .setParameter(4, "0".repeat(64))
+          .setParameter(5, dayAgo)
+          .executeUpdate();
+    }
+  }
+
+  /** A consumer's retention watermark: the newest processed_at retention has deleted. */
+  public Optional<Object> watermark(String consumer) {
+    return single("select purged_through from inbox_watermark where consumer_name = ?1", consumer);
   }
 
   /** Inbox rows of one consumer, of the prefix, recorded as semantic duplicates of another. */

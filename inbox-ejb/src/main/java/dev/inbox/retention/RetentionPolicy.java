@@ -1,0 +1,92 @@
+package dev.inbox.retention;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import org.eclipse.microprofile.config.Config;
+
+/**
+ * How long each consumer's rows are kept, and what surrounds that: the sweep's pace, the failure
+ * ledger's retention, the redelivery horizon retention must cover. Durations are ISO-8601 ({@code
+ * P30D}, {@code PT12H}, {@code PT30S}).
+ */
+@ApplicationScoped
+public class RetentionPolicy {
+
+  private final Config config;
+
+  @Inject
+  RetentionPolicy(Config config) {
+    this.config = config;
+  }
+
+  /** For the CDI proxy. */
+  protected RetentionPolicy() {
+    this.config = null;
+  }
+
+  /** {@code inbox.retention.consumer.<name>}, else {@code inbox.retention.default} (P30D). */
+  public Duration retentionOf(String consumer) {
+    return config
+        .getOptionalValue("inbox.retention.consumer." + consumer, String.class)
+        .map(value -> duration("inbox.retention.consumer." + consumer, value))
+        .orElseGet(() -> duration("inbox.retention.default", "P30D"));
+  }
+
+  /** {@code inbox.retention.failure-ledger}: how long failure-ledger entries are kept (P30D). */
+  public Duration failureLedgerRetention() {
+    return duration("inbox.retention.failure-ledger", "P30D");
+  }
+
+  /** {@code inbox.retention.sweep-interval}: how often the sweeper runs (PT1M). */
+  public Duration sweepInterval() {
+    return duration("inbox.retention.sweep-interval", "PT1M");
+  }
+
+  /** {@code inbox.retention.batch-size}: rows deleted per transaction (1000). */
+  public int batchSize() {
+    return config.getOptionalValue("inbox.retention.batch-size", Integer.class).orElse(1000);
+  }
+
+  /** {@code inbox.retention.batch-pause}: the pause between two batches, for intake (PT0.1S). */
+  public Duration batchPause() {
+    return duration("inbox.retention.batch-pause", "PT0.1S");
+  }
+
+  /**
+   * How long a message may come back after it was first delivered: the broker's redeliveries
+   * ({@code inbox.broker.max-delivery-attempts} times {@code inbox.broker.max-redelivery-delay}, 10
+   * and PT10S as server-config sets them) plus the time a dead-lettered or quarantined message may
+   * wait for its redrive ({@code inbox.redrive-window}, P7D).
+   */
+  public Duration redeliveryHorizon() {
+    int attempts =
+        config.getOptionalValue("inbox.broker.max-delivery-attempts", Integer.class).orElse(10);
+    return duration("inbox.broker.max-redelivery-delay", "PT10S")
+        .multipliedBy(attempts)
+        .plus(duration("inbox.redrive-window", "P7D"));
+  }
+
+  /** {@code inbox.retention.allow-shorter-than-horizon}: start although retention is too short. */
+  public boolean allowsRetentionShorterThanHorizon() {
+    return config
+        .getOptionalValue("inbox.retention.allow-shorter-than-horizon", Boolean.class)
+        .orElse(false);
+  }
+
+  private Duration duration(String key, String fallback) {
+    String value = config.getOptionalValue(key, String.class).orElse(fallback);
+    try {
+      Duration duration = Duration.parse(value.strip());
+      if (duration.isNegative() || duration.isZero()) {
+        throw new IllegalArgumentException(key + " is " + value + ": it must be positive");
+      }
+      return duration;
+    } catch (java.time.format.DateTimeParseException e) {
+      throw new IllegalArgumentException(
+          "%s is '%s': write an ISO-8601 duration, such as P30D, PT12H or PT30S"
+              .formatted(key, value),
+          e);
+    }
+  }
+}

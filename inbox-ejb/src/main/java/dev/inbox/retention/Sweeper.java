@@ -1,0 +1,110 @@
+package dev.inbox.retention;
+
+import dev.inbox.dispatch.Subscriptions;
+import dev.inbox.metrics.InboxMetrics;
+import dev.inbox.store.RetentionStore;
+import dev.inbox.store.Watermarks;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.Timeout;
+import jakarta.ejb.TimerConfig;
+import jakarta.ejb.TimerService;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.function.IntUnaryOperator;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Deletes expired inbox rows and failure-ledger entries, every {@code
+ * inbox.retention.sweep-interval}, in batches of {@code inbox.retention.batch-size}, each in its
+ * own short transaction, pausing {@code inbox.retention.batch-pause} between batches so that intake
+ * keeps the database. Safe on several nodes at once: they may pick the same rows, and the second
+ * delete finds nothing.
+ */
+@Singleton
+@Startup
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+public class Sweeper {
+
+  private static final Logger LOG = Logger.getLogger(Sweeper.class.getName());
+
+  @Resource private TimerService timers;
+
+  @Inject private RetentionPolicy policy;
+
+  @Inject private RetentionStore store;
+
+  @Inject private Watermarks watermarks;
+
+  @Inject private Subscriptions subscriptions;
+
+  @Inject private InboxMetrics metrics;
+
+  @PostConstruct
+  void schedule() {
+    long interval = policy.sweepInterval().toMillis();
+    timers.createIntervalTimer(interval, interval, new TimerConfig(null, false));
+    try {
+      watermarks.reload();
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, e, () -> "Could not read the retention watermarks; the sweep retries");
+    }
+  }
+
+  /** One sweep; outside any transaction, each batch in its own. */
+  @Timeout
+  @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+  void sweep() {
+    try {
+      LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
+      for (String consumer : subscriptions.typesByConsumer().keySet()) {
+        LocalDateTime cutoff = now.minus(policy.retentionOf(consumer));
+        long purged = inBatches(size -> store.purgeInboxBatch(consumer, cutoff, size));
+        if (purged > 0) {
+          metrics.rowsPurged(consumer, purged);
+          LOG.fine(() -> "Retention deleted %d rows of consumer %s".formatted(purged, consumer));
+        }
+      }
+      LocalDateTime ledgerCutoff = now.minus(policy.failureLedgerRetention());
+      inBatches(size -> store.purgeFailureBatch(ledgerCutoff, size));
+      watermarks.reload();
+    } catch (RuntimeException e) {
+      // The next sweep tries again; nothing is half-deleted, each batch committed or not.
+      LOG.log(Level.WARNING, e, () -> "Retention sweep failed");
+    }
+  }
+
+  /** Runs batches until one deletes less than a full batch. */
+  private long inBatches(IntUnaryOperator batch) {
+    int size = policy.batchSize();
+    Duration pause = policy.batchPause();
+    long total = 0;
+    int deleted;
+    do {
+      deleted = batch.applyAsInt(size);
+      total += deleted;
+      if (deleted == size) {
+        pause(pause);
+      }
+    } while (deleted == size);
+    return total;
+  }
+
+  private static void pause(Duration pause) {
+    try {
+      Thread.sleep(pause.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted between retention batches", e);
+    }
+  }
+}

@@ -1,0 +1,41 @@
+package dev.inbox.retention;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.inbox.it.Deployments;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.container.test.api.ShouldThrowException;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A retention shorter than the redelivery horizon refuses the deployment, with a message that names
+ * both durations.
+ */
+@ExtendWith(ArquillianExtension.class)
+class RetentionCheckIT {
+
+  @Deployment(testable = false)
+  @ShouldThrowException
+  static EnterpriseArchive deployment() {
+    // One hour, against the default horizon: 10 deliveries x 10 s + a 7-day redrive window.
+    return Deployments.inbox(RetentionCheckIT.class, Map.of("inbox.retention.default", "PT1H"));
+  }
+
+  @Test
+  @RunAsClient
+  void theServerLogSaysWhyWithBothDurations() throws IOException {
+    String log = Files.readString(Path.of(System.getProperty("inbox.it.server-log")));
+    assertTrue(
+        log.contains("Inbox retention is shorter than the redelivery horizon of PT168H1M40S")
+            && log.contains("keeps rows for PT1H"),
+        "the refusal names the horizon and the retention");
+  }
+}

@@ -1,0 +1,153 @@
+package dev.inbox.retention;
+
+import static dev.inbox.it.Eventually.eventually;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.inbox.it.Broker;
+import dev.inbox.it.Deployments;
+import dev.inbox.it.Producer;
+import dev.inbox.it.Scrape;
+import dev.inbox.it.ServerLog;
+import dev.inbox.it.TestMessage;
+import dev.inbox.it.handlers.EffectHandler;
+import dev.inbox.it.handlers.Invocations;
+import dev.inbox.it.handlers.RetentionHandler;
+import dev.inbox.it.handlers.Rows;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Retention keeps the table bounded without reopening a door: expired rows go, young ones stay, a
+ * late redelivery of a purged key is caught, and the sweeper runs under a storm without losing or
+ * duplicating anything. One consumer (it-retention) keeps rows for 3 seconds; the others keep the
+ * default 30 days. The redelivery horizon is made short to match, or the inbox would refuse to
+ * start.
+ */
+@ExtendWith(ArquillianExtension.class)
+class RetentionIT {
+
+  @Deployment
+  static EnterpriseArchive deployment() {
+    return Deployments.inbox(
+        RetentionIT.class,
+        Map.of(
+            "inbox.retention.consumer." + RetentionHandler.CONSUMER,
+            "PT3S",
+            "inbox.retention.sweep-interval",
+            "PT1S",
+            "inbox.retention.batch-size",
+            "50",
+            "inbox.broker.max-delivery-attempts",
+            "10",
+            "inbox.broker.max-redelivery-delay",
+            "PT0.1S",
+            "inbox.redrive-window",
+            "PT1S"));
+  }
+
+  @Inject private Producer producer;
+  @Inject private Broker broker;
+  @Inject private Rows rows;
+  @Inject private Invocations invocations;
+
+  @Test
+  void expiredRowsAreDeletedAndYoungOnesKept() {
+    String run = TestMessage.newRun();
+    double purgedBefore = purged();
+    List<TestMessage> expiring = new ArrayList<>();
+    List<TestMessage> kept = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      expiring.add(TestMessage.of(run, run + "-short-" + i, RetentionHandler.TYPE, "{}"));
+      kept.add(TestMessage.of(run, run + "-long-" + i, EffectHandler.TYPE, "{}"));
+    }
+    producer.send(expiring);
+    producer.send(kept);
+    eventually("all ten applied").until(() -> rows.effects(RetentionHandler.CONSUMER, run) == 5);
+
+    eventually("the 3-second consumer's rows deleted")
+        .until(() -> rows.inbox(RetentionHandler.CONSUMER, run) == 0);
+    assertEquals(5, rows.inbox(EffectHandler.CONSUMER, run), "rows of a 30-day consumer");
+    assertEquals(5, rows.effects(RetentionHandler.CONSUMER, run), "effects stay: only rows go");
+    assertTrue(rows.watermark(RetentionHandler.CONSUMER).isPresent(), "watermark");
+    eventually("the purge counted").until(() -> purged() - purgedBefore >= 5);
+  }
+
+  @Test
+  void aLateRedeliveryOfAPurgedKeyIsQuarantinedAndCounted() {
+    String run = TestMessage.newRun();
+    String id = run + "-evt-1";
+    TestMessage message = TestMessage.of(run, id, RetentionHandler.TYPE, "{\"n\": 1}");
+    double lateBefore = late();
+    // A copy the broker dead-lettered when it was sent, to come back long after.
+    producer.sendToDeadLetterQueue(message);
+    producer.send(message);
+    eventually("applied, then purged")
+        .until(
+            () ->
+                rows.effects(RetentionHandler.CONSUMER, run) == 1
+                    && rows.inbox(RetentionHandler.CONSUMER, run) == 0);
+
+    assertEquals(1, broker.redriveFromDeadLetterQueue("messageId = '" + id + "'"), "moved");
+
+    eventually("the late copy quarantined")
+        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 1);
+    assertEquals("late-delivery", broker.quarantined(run).get(0).property("inbox_reason"));
+    assertEquals(1, rows.effects(RetentionHandler.CONSUMER, run), "applied once, not twice");
+    assertEquals(1, invocations.of(RetentionHandler.CONSUMER, id), "handler calls");
+    eventually("the late delivery counted").until(() -> late() - lateBefore >= 1);
+  }
+
+  @Test
+  void theSweeperDeletesWhileAStormFlowsAndLosesNothing() {
+    String run = TestMessage.newRun();
+    ServerLog log = new ServerLog();
+    long mark = log.mark();
+    // Old rows for the sweeper to delete, in batches, while the storm runs.
+    rows.insertOldRows(RetentionHandler.CONSUMER, run + "-old-", 1000);
+    List<TestMessage> copies = new ArrayList<>();
+    for (int copy = 0; copy < 4; copy++) {
+      for (int i = 0; i < 300; i++) {
+        copies.add(
+            TestMessage.of(run, run + "-storm-" + i, EffectHandler.TYPE, "{\"n\": " + i + "}"));
+      }
+    }
+    Collections.shuffle(copies, new Random(run.hashCode()));
+    List<List<TestMessage>> perProducer = List.of(new ArrayList<>(), new ArrayList<>());
+    for (int i = 0; i < copies.size(); i++) {
+      perProducer.get(i % 2).add(copies.get(i));
+    }
+
+    producer.sendConcurrently(perProducer);
+
+    eventually("the storm applied and the old rows deleted")
+        .until(
+            () ->
+                broker.pendingOnInboxQueue() == 0
+                    && rows.inbox(EffectHandler.CONSUMER, run) >= 300
+                    && rows.inbox(RetentionHandler.CONSUMER, run + "-old-") == 0);
+    assertEquals(300, rows.inbox(EffectHandler.CONSUMER, run), "storm rows");
+    assertEquals(300, rows.effects(EffectHandler.CONSUMER, run), "storm effects");
+    assertEquals(300, invocations.ofPrefix(EffectHandler.CONSUMER, run + "-storm-"), "calls");
+    assertEquals(List.of(), log.errorsSince(mark), "errors in the server log");
+  }
+
+  private static double purged() {
+    return Scrape.now()
+        .value("inbox_rows_purged_total", Map.of("consumer", RetentionHandler.CONSUMER));
+  }
+
+  private static double late() {
+    return Scrape.now()
+        .value("inbox_late_deliveries_total", Map.of("consumer", RetentionHandler.CONSUMER));
+  }
+}
