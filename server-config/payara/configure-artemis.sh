@@ -12,10 +12,9 @@
 # OpenMQ off takes a restart of the domain.
 set -euo pipefail
 rar=$1
-asadmin=${ASADMIN:-asadmin}
+. "$(dirname "$0")/lib.sh"
 host=${INBOX_BROKER_HOST:-127.0.0.1} port=${INBOX_BROKER_PORT:-61616}
 user=${INBOX_BROKER_USER:-admin} password=${INBOX_BROKER_PASSWORD:-admin}
-listed() { $asadmin "$1" 2>/dev/null | grep -qx "$2"; }
 
 # OpenMQ off: the inbox's JMS goes to Artemis only.
 $asadmin set configs.config.server-config.jms-service.type=DISABLED >/dev/null
@@ -23,7 +22,7 @@ $asadmin set configs.config.server-config.jms-service.type=DISABLED >/dev/null
 # The adapter's configuration: the broker's address and user (asadmin escapes = as \=).
 listed list-resource-adapter-configs artemis-rar ||
   $asadmin create-resource-adapter-config \
-    --property "ConnectionParameters=host\\=$host;port\\=$port:UserName=$user:Password=$password" artemis-rar
+    --property "ConnectionParameters=host\\=$host;port\\=$port:UserName=$(escape "$user"):Password=$(escape "$password")" artemis-rar
 
 # The adapter itself.
 $asadmin list-applications 2>/dev/null | grep -q '^artemis-rar ' ||
@@ -33,7 +32,7 @@ $asadmin list-applications 2>/dev/null | grep -q '^artemis-rar ' ||
 listed list-connector-connection-pools artemis-pool ||
   $asadmin create-connector-connection-pool --raname artemis-rar \
     --connectiondefinition jakarta.jms.ConnectionFactory --transactionsupport XATransaction \
-    --property "UserName=$user:Password=$password" --ping true artemis-pool
+    --property "UserName=$(escape "$user"):Password=$(escape "$password")" --ping true artemis-pool
 listed list-connector-resources jms/artemisCF ||
   $asadmin create-connector-resource --poolname artemis-pool jms/artemisCF
 

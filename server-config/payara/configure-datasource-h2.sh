@@ -6,8 +6,7 @@
 # Safe to re-run.
 set -euo pipefail
 file=$1
-asadmin=${ASADMIN:-asadmin}
-listed() { $asadmin "$1" 2>/dev/null | grep -qx "$2"; }
+. "$(dirname "$0")/lib.sh"
 
 # The pool, on the H2 driver Payara ships (asadmin escapes : and = in property values).
 listed list-jdbc-connection-pools inbox-pool ||

@@ -11,10 +11,9 @@
 # in production: asadmin create-password-alias). Safe to re-run.
 set -euo pipefail
 driver=$1 mode=${2:-}
-asadmin=${ASADMIN:-asadmin}
+. "$(dirname "$0")/lib.sh"
 host=${INBOX_DB_HOST:-127.0.0.1} port=${INBOX_DB_PORT:-3306} name=${INBOX_DB_NAME:-inbox}
 user=${INBOX_DB_USER:-inbox} password=${INBOX_DB_PASSWORD:?set INBOX_DB_PASSWORD to the database user\'s password}
-listed() { $asadmin "$1" 2>/dev/null | grep -qx "$2"; }
 
 # The driver, in the domain's common libraries (no restart needed).
 $asadmin list-libraries --type common 2>/dev/null | grep -qx "$(basename "$driver")" ||
@@ -29,7 +28,7 @@ fi
 listed list-jdbc-connection-pools inbox-pool ||
   $asadmin create-jdbc-connection-pool --datasourceclassname "$class" --restype "$restype" \
     --maxpoolsize 30 --isconnectvalidatereq true --validationmethod auto-commit \
-    --property "url=jdbc\\:mariadb\\://$host\\:$port/$name:user=$user:password=$password" inbox-pool
+    --property "url=jdbc\\:mariadb\\://$host\\:$port/$name:user=$(escape "$user"):password=$(escape "$password")" inbox-pool
 
 # The driver logs through the server's logging (on its own it writes to the console, which Payara
 # records as errors), and its warning for every error the database returns stays out: the caller

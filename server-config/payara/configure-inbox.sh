@@ -5,7 +5,7 @@
 #   ASADMIN="$PAYARA_HOME/bin/asadmin --port 4848" configure-inbox.sh
 # Safe to re-run: it sets the values again.
 set -euo pipefail
-asadmin=${ASADMIN:-asadmin}
+. "$(dirname "$0")/lib.sh"
 
 # Where quarantined messages go.
 $asadmin set-config-property --source=domain \

@@ -26,6 +26,13 @@ domain_dir=$payara/glassfish/domains/$domain
 if [ ! -d "$domain_dir" ]; then
   "$payara/bin/asadmin" create-domain --nopassword --portbase "$portbase" "$domain" >/dev/null
 fi
+# A domain keeps the database it was provisioned for: switching means removing the data source
+# first (remove-datasource.sh), or the old pool would stay behind jdbc/inbox.
+marker=$domain_dir/inbox-database
+if [ -f "$marker" ] && [ "$(cat "$marker")" != "$database" ]; then
+  echo "Domain $domain was provisioned for $(cat "$marker"), not $database: run remove-datasource.sh on it, delete $marker, then provision again; or use a new domain" >&2
+  exit 1
+fi
 "$payara/bin/asadmin" start-domain "$domain" >/dev/null
 trap '"$payara/bin/asadmin" stop-domain "$domain" >/dev/null' EXIT
 
@@ -46,4 +53,5 @@ case $database in
 esac
 bash "$here/configure-inbox.sh"
 for extra in "$@"; do bash "$extra"; done
+echo "$database" >"$marker"
 echo "Provisioned Payara domain $domain_dir (database: $database), stopped"

@@ -4,8 +4,7 @@
 #   ASADMIN="$PAYARA_HOME/bin/asadmin --port 4848" remove-artemis.sh
 # Safe to re-run. Turning OpenMQ back on takes a restart of the domain.
 set -euo pipefail
-asadmin=${ASADMIN:-asadmin}
-listed() { $asadmin "$1" 2>/dev/null | grep -qx "$2"; }
+. "$(dirname "$0")/lib.sh"
 
 # The queues.
 for queue in inbox inboxQuarantine inboxDLQ; do

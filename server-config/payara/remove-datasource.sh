@@ -4,8 +4,7 @@
 #   ASADMIN="$PAYARA_HOME/bin/asadmin --port 4848" remove-datasource.sh
 # Safe to re-run.
 set -euo pipefail
-asadmin=${ASADMIN:-asadmin}
-listed() { $asadmin "$1" 2>/dev/null | grep -qx "$2"; }
+. "$(dirname "$0")/lib.sh"
 
 # The resource, then its pool.
 ! listed list-jdbc-resources jdbc/inbox || $asadmin delete-jdbc-resource jdbc/inbox

@@ -3,7 +3,7 @@
 #   ASADMIN="$PAYARA_HOME/bin/asadmin --port 4848" remove-inbox.sh
 # Safe to re-run.
 set -euo pipefail
-asadmin=${ASADMIN:-asadmin}
+. "$(dirname "$0")/lib.sh"
 
 # Where quarantined messages go: back to the module's default.
 $asadmin delete-config-property --source=domain --propertyName=inbox.quarantine-queue >/dev/null 2>&1 || true

@@ -30,13 +30,29 @@ if [ ! -x "$server/bin/standalone.sh" ]; then
 fi
 server=$(cd "$server" && pwd)
 
-jar() { ls "$dist"/$1 2>/dev/null | head -1; }
+# A server keeps the database it was provisioned for: switching means removing the data source
+# first, or two data sources would claim java:/jdbc/inbox.
+marker=$server/inbox-database
+if [ -f "$marker" ] && [ "$(cat "$marker")" != "$database" ]; then
+  echo "$server was provisioned for $(cat "$marker"), not $database: run remove-datasource-$(cat "$marker" | sed 's/-xa$//').cli (and its driver's remove script) on it, delete $marker, then provision again; or provision a new server directory" >&2
+  exit 1
+fi
+
+jar() {
+  local found
+  found=$(ls "$dist"/$1 2>/dev/null | head -1)
+  if [ -z "$found" ] && [ "$2" = required ]; then
+    echo "No $1 in $dist: the build copies it there (mvn -pl inbox-it dependency:copy@copy-jars)" >&2
+    exit 1
+  fi
+  echo "$found"
+}
 properties=$server/inbox-provisioning.properties
 {
-  echo "eclipselink.jar=$(jar 'eclipselink-*.jar')"
+  echo "eclipselink.jar=$(jar 'eclipselink-*.jar' required)"
   echo "jipijapa.jar=$(ls "$server"/modules/system/layers/base/org/eclipse/persistence/main/jipijapa-eclipselink-*.jar)"
-  echo "postgresql.jar=$(jar 'postgresql-*.jar')"
-  echo "mariadb.jar=$(jar 'mariadb-java-client-*.jar')"
+  echo "postgresql.jar=$(jar 'postgresql-*.jar' "$([ "$driver" = postgresql ] && echo required)")"
+  echo "mariadb.jar=$(jar 'mariadb-java-client-*.jar' "$([ "$driver" = mariadb ] && echo required)")"
 } >"$properties"
 
 # One embedded server for all scripts: each start costs seconds.
@@ -62,4 +78,5 @@ if [ "$database" = h2 ]; then
     -url "jdbc:h2:$server/standalone/data/inbox/inbox;AUTO_SERVER=TRUE" -user sa -password sa \
     -script "$here/../sql/h2/inbox.sql"
 fi
+echo "$database" >"$marker"
 echo "Provisioned $server (database: $database)"

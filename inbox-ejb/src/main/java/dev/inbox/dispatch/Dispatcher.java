@@ -3,6 +3,7 @@ package dev.inbox.dispatch;
 import dev.inbox.quarantine.Quarantine;
 import dev.inbox.quarantine.Reason;
 import dev.inbox.spi.Envelope;
+import dev.inbox.spi.MessageRejectedException;
 import dev.inbox.store.FailureEntry;
 import dev.inbox.store.FailureKind;
 import dev.inbox.store.FailureLedger;
@@ -23,6 +24,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -50,6 +52,7 @@ public class Dispatcher {
   private final UnknownTypePolicy unknownTypePolicy;
   private final boolean quarantineLateDeliveries;
   private final int maxAttempts;
+  private final Set<String> deadLetterAddresses;
 
   @Inject
   Dispatcher(
@@ -64,7 +67,11 @@ public class Dispatcher {
           String unknownTypePolicy,
       @ConfigProperty(name = "inbox.late-delivery-policy", defaultValue = "quarantine")
           String lateDeliveryPolicy,
-      @ConfigProperty(name = "inbox.max-attempts", defaultValue = "5") int maxAttempts) {
+      @ConfigProperty(name = "inbox.max-attempts", defaultValue = "5") int maxAttempts,
+      @ConfigProperty(
+              name = "inbox.dead-letter-addresses",
+              defaultValue = "jms.queue.InboxDLQ,InboxDLQ")
+          Set<String> deadLetterAddresses) {
     this.subscriptions = subscriptions;
     this.store = store;
     this.ledger = ledger;
@@ -87,6 +94,7 @@ public class Dispatcher {
           "inbox.max-attempts is " + maxAttempts + ": it must be at least 1");
     }
     this.maxAttempts = maxAttempts;
+    this.deadLetterAddresses = Set.copyOf(deadLetterAddresses);
   }
 
   /** For the CDI proxy. */
@@ -101,6 +109,7 @@ public class Dispatcher {
     this.unknownTypePolicy = null;
     this.quarantineLateDeliveries = true;
     this.maxAttempts = 0;
+    this.deadLetterAddresses = null;
   }
 
   /**
@@ -121,11 +130,14 @@ public class Dispatcher {
           ? finish(envelope, List.of(Verdict.of(null, Outcome.IGNORED)), false)
           : quarantineInvalid(envelope, original, Reason.UNKNOWN_TYPE);
     }
-    boolean redrive = Redrive.isRedriven(envelope) && envelope.deliveryCount() == 1;
+    boolean redrive =
+        Redrive.isRedriven(envelope, deadLetterAddresses) && envelope.deliveryCount() == 1;
     if (redrive) {
       // An operator sent it back: every consumer gets all its attempts again. Only on the first
       // delivery, so that a redriven message that fails again is still given up on.
-      int cleared = ledger.clear(envelope.messageId());
+      int cleared =
+          ledger.clear(
+              envelope.messageId(), consumers.stream().map(Subscription::consumer).toList());
       LOG.info(
           () ->
               "Redriven message %s arrived; cleared %d failure-ledger entries"
@@ -186,6 +198,16 @@ public class Dispatcher {
     } catch (RuntimeException e) {
       return failed(consumer, envelope, e, "businessKey threw");
     }
+    if (businessKey != null && businessKey.length() > InboxEntry.MAX_KEY_LENGTH) {
+      // The same message always gives the same key: no redelivery can succeed.
+      return failed(
+          consumer,
+          envelope,
+          new MessageRejectedException(
+              "business key is %d characters long; at most %d fit"
+                  .formatted(businessKey.length(), InboxEntry.MAX_KEY_LENGTH)),
+          "businessKey too long");
+    }
     if (businessKey != null) {
       Optional<InboxEntry> firstAsked = store.findByBusinessKey(name, businessKey);
       if (firstAsked.isPresent()) {
@@ -206,6 +228,12 @@ public class Dispatcher {
     long start = System.nanoTime();
     try {
       consumer.handler().handle(envelope, context);
+      if (transactions.getTransactionStatus() == Status.STATUS_MARKED_ROLLBACK) {
+        // The handler caught a failure that had already doomed the transaction (a flush that
+        // failed, a transactional call that threw): it is this consumer's failure, not the next's.
+        throw new IllegalStateException(
+            "the handler returned normally, but its transaction was marked for rollback");
+      }
     } catch (RuntimeException e) {
       Verdict failed = failed(consumer, envelope, e, "handler threw");
       return new Verdict(
@@ -328,7 +356,16 @@ public class Dispatcher {
     if (envelope.type() == null) {
       return Optional.of(Reason.MISSING_TYPE);
     }
+    if (tooLong(envelope.type(), InboxEntry.MAX_TYPE_LENGTH)
+        || tooLong(envelope.contractVersion(), InboxEntry.MAX_VERSION_LENGTH)
+        || tooLong(envelope.tenantId(), InboxEntry.MAX_TENANT_LENGTH)) {
+      return Optional.of(Reason.INVALID_PROPERTY);
+    }
     return Optional.empty();
+  }
+
+  private static boolean tooLong(String value, int max) {
+    return value != null && value.length() > max;
   }
 
   private static LocalDateTime now() {

@@ -9,6 +9,7 @@ import dev.inbox.quarantine.Reason;
 import dev.inbox.spi.Envelope;
 import dev.inbox.store.FailureKind;
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
@@ -42,6 +43,12 @@ public class InboxMetrics {
   private final AtomicReference<Snapshot> snapshot = new AtomicReference<>(Snapshot.EMPTY);
   private MeterPort port = MeterPort.NONE;
 
+  /**
+   * The types some consumer handles; any other is counted as "other", so that producers cannot
+   * create series without bound.
+   */
+  private Set<String> knownTypes = Set.of();
+
   @Inject
   InboxMetrics(Subscriptions subscriptions, BeanManager beans) {
     this.subscriptions = subscriptions;
@@ -68,6 +75,9 @@ public class InboxMetrics {
   private void register(MeterPort chosen) {
     port = chosen;
     Map<String, Set<String>> typesByConsumer = subscriptions.typesByConsumer();
+    Set<String> types = new TreeSet<>();
+    typesByConsumer.values().forEach(types::addAll);
+    knownTypes = Set.copyOf(types);
     declareEverySeries(typesByConsumer);
     for (String consumer : typesByConsumer.keySet()) {
       List<String> label = List.of(consumer);
@@ -88,8 +98,8 @@ public class InboxMetrics {
    * that rates and alerts work from the start.
    */
   private void declareEverySeries(Map<String, Set<String>> typesByConsumer) {
-    Set<String> types = new TreeSet<>();
-    typesByConsumer.values().forEach(types::addAll);
+    Set<String> types = new TreeSet<>(knownTypes);
+    types.add("other");
     for (String type : types) {
       for (Meter meter :
           List.of(Meter.RECEIVED, Meter.REDELIVERIES, Meter.REDRIVES, Meter.COMMIT_FAILURES)) {
@@ -134,6 +144,11 @@ public class InboxMetrics {
     }
   }
 
+  @PreDestroy
+  void disconnect() {
+    port.close();
+  }
+
   /** Observing start-up creates this bean, so that the gauges exist before the first delivery. */
   void registerAtStartup(@Observes Startup startup) {
     LOG.fine("Inbox metrics registered");
@@ -145,7 +160,7 @@ public class InboxMetrics {
     for (Verdict verdict : delivery.result().verdicts()) {
       countHandlerCall(verdict);
       String consumer = label(verdict.consumer());
-      List<String> consumerAndType = List.of(consumer, label(envelope.type()));
+      List<String> consumerAndType = List.of(consumer, typeLabel(envelope.type()));
       if (Reason.LATE_DELIVERY.code().equals(verdict.reason())) {
         port.increment(Meter.LATE_DELIVERIES, List.of(consumer));
       }
@@ -167,7 +182,7 @@ public class InboxMetrics {
         }
         case INVALID, QUARANTINED -> {
           port.increment(Meter.QUARANTINED, List.of(consumer, verdict.reason()));
-          if ("unsupported-contract-version".equals(verdict.reason())) {
+          if (Reason.UNSUPPORTED_CONTRACT_VERSION.code().equals(verdict.reason())) {
             port.increment(Meter.CONTRACT_VERSION_REJECTIONS, List.of(consumer));
           }
         }
@@ -194,7 +209,7 @@ public class InboxMetrics {
       countHandlerCall(verdict);
       String consumer = label(verdict.consumer());
       if (verdict.outcome() == Outcome.CONFLICT) {
-        port.increment(Meter.CONFLICTS, List.of(consumer, label(delivery.envelope().type())));
+        port.increment(Meter.CONFLICTS, List.of(consumer, typeLabel(delivery.envelope().type())));
       } else if (verdict.outcome() == Outcome.FAILED) {
         port.increment(Meter.FAILURES, List.of(consumer, verdict.reason()));
       }
@@ -202,7 +217,7 @@ public class InboxMetrics {
     if (!decided) {
       // The inbox decided to commit, and the commit failed: a handler's write rejected at flush,
       // the database gone at the last moment. The broker redelivers.
-      port.increment(Meter.COMMIT_FAILURES, List.of(label(delivery.envelope().type())));
+      port.increment(Meter.COMMIT_FAILURES, List.of(typeLabel(delivery.envelope().type())));
     }
   }
 
@@ -212,7 +227,7 @@ public class InboxMetrics {
   }
 
   private void countDelivery(Delivery delivery) {
-    List<String> type = List.of(label(delivery.envelope().type()));
+    List<String> type = List.of(typeLabel(delivery.envelope().type()));
     port.increment(Meter.RECEIVED, type);
     if (delivery.envelope().deliveryCount() > 1) {
       port.increment(Meter.REDELIVERIES, type);
@@ -239,7 +254,12 @@ public class InboxMetrics {
         : Duration.between(oldest, LocalDateTime.now(ZoneOffset.UTC)).toMillis() / 1000.0;
   }
 
-  /** A label value: Prometheus has no null, so a missing consumer or type is empty. */
+  /** A type as a label: a type no consumer handles is "other". */
+  private String typeLabel(String type) {
+    return knownTypes.contains(type) ? type : "other";
+  }
+
+  /** A label value: Prometheus has no null, so a missing consumer is empty. */
   private static String label(String value) {
     return value == null ? "" : value;
   }

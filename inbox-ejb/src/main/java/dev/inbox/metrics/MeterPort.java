@@ -25,6 +25,12 @@ interface MeterPort {
   /** Registers a gauge that reads its value when scraped. */
   void gauge(Meter meter, List<String> labelValues, Supplier<Number> value);
 
+  /**
+   * Removes the gauges this port registered, when the application stops: a registry that outlives
+   * the deployment would otherwise keep reading the stopped application's values.
+   */
+  default void close() {}
+
   /** The port of a server that offers no registry: meters are dropped. */
   MeterPort NONE =
       new MeterPort() {

@@ -35,6 +35,9 @@ final class MicrometerPort implements MeterPort {
   /** The gauges' suppliers, held here: Micrometer keeps only weak references to them. */
   private final List<Supplier<Number>> gauges = new CopyOnWriteArrayList<>();
 
+  /** The gauges registered, by name and tags, to remove when the application stops. */
+  private final List<Key> gaugeKeys = new CopyOnWriteArrayList<>();
+
   private MicrometerPort(MeterRegistry registry) {
     this.registry = registry;
   }
@@ -91,13 +94,35 @@ final class MicrometerPort implements MeterPort {
 
   @Override
   public void gauge(Meter meter, List<String> labelValues, Supplier<Number> value) {
-    // Without a declared base unit, a gauge in seconds carries the unit in its name.
-    String name =
-        meter.kind() == Meter.Kind.SECONDS_GAUGE
-            ? meter.meterName() + "_seconds"
-            : meter.meterName();
     gauges.add(value);
-    registry.gauge(name, tags(meter, labelValues), value, supplier -> supplier.get().doubleValue());
+    gaugeKeys.add(new Key(meter, labelValues));
+    registry.gauge(
+        gaugeName(meter),
+        tags(meter, labelValues),
+        value,
+        supplier -> supplier.get().doubleValue());
+  }
+
+  @Override
+  public void close() {
+    // WildFly's registry outlives the deployment: a gauge left behind would keep reading this
+    // stopped application's snapshot, and a redeployment's gauge of the same name would reuse it.
+    for (Key key : gaugeKeys) {
+      registry
+          .find(gaugeName(key.meter()))
+          .tags(tags(key.meter(), key.labelValues()))
+          .meters()
+          .forEach(registry::remove);
+    }
+    gaugeKeys.clear();
+    gauges.clear();
+  }
+
+  /** Without a declared base unit, a gauge in seconds carries the unit in its name. */
+  private static String gaugeName(Meter meter) {
+    return meter.kind() == Meter.Kind.SECONDS_GAUGE
+        ? meter.meterName() + "_seconds"
+        : meter.meterName();
   }
 
   private static List<Tag> tags(Meter meter, List<String> labelValues) {

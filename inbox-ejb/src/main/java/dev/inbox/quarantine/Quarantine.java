@@ -1,6 +1,7 @@
 package dev.inbox.quarantine;
 
 import dev.inbox.spi.Envelope;
+import dev.inbox.store.FailureEntry;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -14,6 +15,7 @@ import java.util.Collections;
 import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -40,11 +42,25 @@ public class Quarantine {
   /** The broker's delivery count when it was quarantined. */
   public static final String DELIVERY_COUNT = "inbox_delivery_count";
 
+  /**
+   * When the producer sent it (epoch milliseconds): the send to quarantine gives the copy a new JMS
+   * timestamp, and the inbox reads this one instead, for latency and late deliveries.
+   */
+  public static final String PRODUCED_AT = "inbox_produced_at";
+
+  /** Properties the provider sets, which a client may not set again. */
+  private static final Set<String> PROVIDER_SET =
+      Set.of(
+          "JMSXDeliveryCount",
+          "JMSXUserID",
+          "JMSXAppID",
+          "JMSXProducerTXID",
+          "JMSXConsumerTXID",
+          "JMSXRcvTimestamp",
+          "JMSXState");
+
   /** Where counting the quarantine queue's depth stops. */
   static final long MAX_DEPTH = 100_000;
-
-  /** Longest error text carried; longer ones are cut. */
-  static final int MAX_ERROR = 1000;
 
   private final JMSContext jms;
   private final String queueName;
@@ -97,9 +113,12 @@ public class Quarantine {
       if (consumer != null) {
         original.setStringProperty(CONSUMER, consumer);
       }
-      original.setStringProperty(ERROR, cut(error));
+      original.setStringProperty(ERROR, error == null ? "" : FailureEntry.cut(error));
       original.setStringProperty(ORIGINAL_DESTINATION, envelope.destination());
       original.setIntProperty(DELIVERY_COUNT, envelope.deliveryCount());
+      if (envelope.producedAt() != null) {
+        original.setLongProperty(PRODUCED_AT, envelope.producedAt().toEpochMilli());
+      }
       jms.createProducer().send(queue, original);
     } catch (JMSException e) {
       throw new JMSRuntimeException(
@@ -125,22 +144,19 @@ public class Quarantine {
     return depth;
   }
 
-  /** The properties a client may set again: not the provider's JMSX and JMS_ ones. */
+  /**
+   * The properties the copy carries: the producer's, not those the provider set (JMSX ones but the
+   * group, JMS_ ones) nor the broker's internal ones ({@code _AMQ_}: a duplicate-detection id
+   * carried along would make the quarantine address drop a second quarantine of the message).
+   */
   private static Map<String, Object> writableProperties(Message message) throws JMSException {
     Map<String, Object> properties = new LinkedHashMap<>();
     for (Object name : Collections.list(message.getPropertyNames())) {
       String key = (String) name;
-      if (!key.startsWith("JMSX") && !key.startsWith("JMS_")) {
+      if (!PROVIDER_SET.contains(key) && !key.startsWith("JMS_") && !key.startsWith("_AMQ_")) {
         properties.put(key, message.getObjectProperty(key));
       }
     }
     return properties;
-  }
-
-  private static String cut(String error) {
-    if (error == null) {
-      return "";
-    }
-    return error.length() <= MAX_ERROR ? error : error.substring(0, MAX_ERROR - 1) + "…";
   }
 }

@@ -11,6 +11,8 @@ public enum Reason {
   INVALID_IDENTITY("invalid-identity"),
   /** Neither the type property nor a CloudEvents {@code ce_type}. */
   MISSING_TYPE("missing-type"),
+  /** A type, contract version or tenant longer than the inbox table holds. */
+  INVALID_PROPERTY("invalid-property"),
   /** A type that no deployed consumer handles. */
   UNKNOWN_TYPE("unknown-type"),
   /** A body that is neither text nor bytes. */
@@ -63,6 +65,12 @@ public enum Reason {
               .formatted(envelope.messageId().length(), InboxEntry.MAX_KEY_LENGTH);
       case MISSING_TYPE ->
           "no message type: set the configured type property (inbox.type-property) or ce_type";
+      case INVALID_PROPERTY ->
+          "type, contract version or tenant too long: at most %d, %d and %d characters fit"
+              .formatted(
+                  InboxEntry.MAX_TYPE_LENGTH,
+                  InboxEntry.MAX_VERSION_LENGTH,
+                  InboxEntry.MAX_TENANT_LENGTH);
       case UNKNOWN_TYPE ->
           "no consumer handles type '%s': deploy a handler for it, or redrive after fixing the type"
               .formatted(envelope.type());

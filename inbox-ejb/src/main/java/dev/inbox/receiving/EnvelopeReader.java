@@ -1,5 +1,6 @@
 package dev.inbox.receiving;
 
+import dev.inbox.quarantine.Quarantine;
 import dev.inbox.spi.Envelope;
 import dev.inbox.spi.Payload;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -56,7 +57,10 @@ public class EnvelopeReader {
           JMS_MESSAGE_ID.equals(names.messageId())
               ? message.getJMSMessageID()
               : names.identity(properties);
-      long timestamp = message.getJMSTimestamp();
+      long timestamp =
+          message.propertyExists(Quarantine.PRODUCED_AT)
+              ? message.getLongProperty(Quarantine.PRODUCED_AT)
+              : message.getJMSTimestamp();
       return new Envelope(
           messageId,
           names.type(properties),

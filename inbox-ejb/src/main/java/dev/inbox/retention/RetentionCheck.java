@@ -21,6 +21,7 @@ public class RetentionCheck {
 
   void checkAtStartup(
       @Observes Startup startup, Subscriptions subscriptions, RetentionPolicy policy) {
+    policy.validate(subscriptions.typesByConsumer().keySet());
     Duration horizon = policy.redeliveryHorizon();
     List<String> tooShort = new ArrayList<>();
     for (String consumer : subscriptions.typesByConsumer().keySet()) {

@@ -45,12 +45,36 @@ public class RetentionPolicy {
 
   /** {@code inbox.retention.batch-size}: rows deleted per transaction (1000). */
   public int batchSize() {
-    return config.getOptionalValue("inbox.retention.batch-size", Integer.class).orElse(1000);
+    int size = config.getOptionalValue("inbox.retention.batch-size", Integer.class).orElse(1000);
+    if (size < 1) {
+      throw new IllegalArgumentException(
+          "inbox.retention.batch-size is " + size + ": it must be at least 1");
+    }
+    return size;
   }
 
-  /** {@code inbox.retention.batch-pause}: the pause between two batches, for intake (PT0.1S). */
+  /**
+   * {@code inbox.retention.batch-pause}: the pause between two batches, for intake (PT0.1S; PT0S
+   * for none).
+   */
   public Duration batchPause() {
-    return duration("inbox.retention.batch-pause", "PT0.1S");
+    String value =
+        config.getOptionalValue("inbox.retention.batch-pause", String.class).orElse("PT0.1S");
+    return value.strip().equals("PT0S")
+        ? Duration.ZERO
+        : duration("inbox.retention.batch-pause", value);
+  }
+
+  /**
+   * Reads every setting once, so that a wrong one refuses the start instead of failing each sweep.
+   */
+  void validate(Iterable<String> consumers) {
+    consumers.forEach(this::retentionOf);
+    failureLedgerRetention();
+    sweepInterval();
+    batchSize();
+    batchPause();
+    redeliveryHorizon();
   }
 
   /**

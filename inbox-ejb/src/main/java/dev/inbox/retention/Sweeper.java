@@ -72,11 +72,13 @@ public class Sweeper {
         if (purged > 0) {
           metrics.rowsPurged(consumer, purged);
           LOG.fine(() -> "Retention deleted %d rows of consumer %s".formatted(purged, consumer));
+          // At once, not after the whole sweep: a long first sweep would leave deliveries checked
+          // against old watermarks all along.
+          watermarks.reload();
         }
       }
       LocalDateTime ledgerCutoff = now.minus(policy.failureLedgerRetention());
       inBatches(size -> store.purgeFailureBatch(ledgerCutoff, size));
-      watermarks.reload();
     } catch (RuntimeException e) {
       // The next sweep tries again; nothing is half-deleted, each batch committed or not.
       LOG.log(Level.WARNING, e, () -> "Retention sweep failed");
@@ -92,7 +94,7 @@ public class Sweeper {
     do {
       deleted = batch.applyAsInt(size);
       total += deleted;
-      if (deleted == size) {
+      if (deleted == size && !pause.isZero()) {
         pause(pause);
       }
     } while (deleted == size);

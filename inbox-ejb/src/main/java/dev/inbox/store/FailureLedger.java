@@ -5,6 +5,7 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
+import java.util.List;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -71,12 +72,12 @@ public class FailureLedger {
   }
 
   /**
-   * Forgets the failures of a message for every consumer, in a transaction of its own: a redriven
+   * Forgets the failures of a message for its consumers, in a transaction of its own: a redriven
    * message starts over with all its attempts.
    *
    * @return how many entries were removed
    */
-  public int clear(String messageId) {
-    return writes.clear(messageId);
+  public int clear(String messageId, List<String> consumers) {
+    return writes.clear(messageId, consumers);
   }
 }

@@ -7,6 +7,7 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 
 /** The failure ledger's writes, each in a new transaction that outlives the delivery's. */
 @ApplicationScoped
@@ -32,8 +33,12 @@ class FailureWrites {
     em.flush();
   }
 
-  int clear(String messageId) {
-    return em.createQuery("delete from FailureEntry f where f.messageId = :messageId")
+  /** By key: the consumers and the message id, so that the primary key's index serves it. */
+  int clear(String messageId, List<String> consumers) {
+    return em.createQuery(
+            "delete from FailureEntry f where f.consumerName in :consumers"
+                + " and f.messageId = :messageId")
+        .setParameter("consumers", consumers)
         .setParameter("messageId", messageId)
         .executeUpdate();
   }

@@ -33,6 +33,15 @@ public class InboxEntry {
   /** The widest message id or business key the table holds. */
   public static final int MAX_KEY_LENGTH = 400;
 
+  /** The widest message type the table holds. */
+  public static final int MAX_TYPE_LENGTH = 200;
+
+  /** The widest contract version the table holds. */
+  public static final int MAX_VERSION_LENGTH = 50;
+
+  /** The widest tenant id the table holds. */
+  public static final int MAX_TENANT_LENGTH = 100;
+
   @Id
   @Column(name = "consumer_name", length = 100, nullable = false, updatable = false)
   private String consumerName;
@@ -41,10 +50,10 @@ public class InboxEntry {
   @Column(name = "message_id", length = MAX_KEY_LENGTH, nullable = false, updatable = false)
   private String messageId;
 
-  @Column(name = "message_type", length = 200, nullable = false)
+  @Column(name = "message_type", length = MAX_TYPE_LENGTH, nullable = false)
   private String messageType;
 
-  @Column(name = "contract_version", length = 50)
+  @Column(name = "contract_version", length = MAX_VERSION_LENGTH)
   private String contractVersion;
 
   @Column(name = "payload_hash", length = 64, nullable = false)
@@ -65,7 +74,7 @@ public class InboxEntry {
   @Column(name = "delivery_count", nullable = false)
   private int deliveryCount;
 
-  @Column(name = "tenant_id", length = 100)
+  @Column(name = "tenant_id", length = MAX_TENANT_LENGTH)
   private String tenantId;
 
   /** For JPA. */

@@ -13,6 +13,7 @@ import dev.inbox.it.handlers.Invocations;
 import dev.inbox.it.handlers.PoisonHandler;
 import dev.inbox.it.handlers.RejectingHandler;
 import dev.inbox.it.handlers.Rows;
+import dev.inbox.it.handlers.SwallowingHandler;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,6 +76,23 @@ class PoisonMessageIT {
     assertEquals(0, rows.inbox(PoisonHandler.CONSUMER, run), "inbox rows of the poison message");
     assertEquals(0, rows.effects(PoisonHandler.CONSUMER, run), "business writes committed");
     assertEquals(healthy.size(), rows.effects(EffectHandler.CONSUMER, run), "healthy effects");
+  }
+
+  @Test
+  void aFailureTheHandlerHidAfterItDoomedTheTransactionIsStillItsFailure() {
+    String run = TestMessage.newRun();
+    String id = run + "-hidden";
+
+    producer.send(TestMessage.of(run, id, SwallowingHandler.TYPE, "{}"));
+
+    eventually("the inbox queue drained and the message quarantined")
+        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 1);
+    Broker.Found quarantined = broker.quarantined(run).get(0);
+    assertEquals("retries-exhausted", quarantined.property("inbox_reason"));
+    assertEquals(SwallowingHandler.CONSUMER, quarantined.property("inbox_consumer"));
+    assertEquals(Optional.of(MAX_ATTEMPTS), rows.failedAttempts(SwallowingHandler.CONSUMER, id));
+    assertEquals(0, rows.inbox(SwallowingHandler.CONSUMER, run), "inbox rows");
+    assertEquals(0, rows.effects(SwallowingHandler.CONSUMER, run), "business writes committed");
   }
 
   @Test

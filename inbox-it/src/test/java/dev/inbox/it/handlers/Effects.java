@@ -21,4 +21,15 @@ public class Effects {
     // Written before the handler returns, so a later failure has business work to roll back.
     em.flush();
   }
+
+  /** Counts the call, then writes one effect twice under one key: the flush fails. */
+  void applyTwiceUnderOneKey(InboxContext context) {
+    invocations.count(context.consumerName(), context.messageId());
+    TestEffect effect = new TestEffect(context.consumerName(), context.messageId());
+    em.persist(effect);
+    em.flush();
+    em.detach(effect);
+    em.persist(effect);
+    em.flush();
+  }
 }
