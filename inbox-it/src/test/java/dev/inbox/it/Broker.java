@@ -99,13 +99,33 @@ public class Broker {
    * for redelivery. Read from the broker's management beans.
    */
   public long pendingOnInboxQueue() {
+    return depth(settings.brokerQueue("InboxQueue"));
+  }
+
+  /** Messages on a queue, by its broker name, that are not yet acknowledged. */
+  public long depth(String queue) {
     try {
-      return ((Number)
-              management.getAttribute(
-                  queueBean(settings.brokerQueue("InboxQueue")), "MessageCount"))
-          .longValue();
+      return ((Number) management.getAttribute(queueBean(queue), "MessageCount")).longValue();
     } catch (JMException | IOException e) {
-      throw new IllegalStateException("Cannot read the depth of the inbox queue", e);
+      throw new IllegalStateException("Cannot read the depth of " + queue, e);
+    }
+  }
+
+  /** Stops delivering a queue's messages to its consumers: they wait on the queue. */
+  public void pause(String queue) {
+    operate(queue, "pause");
+  }
+
+  /** Delivers a paused queue's messages to its consumers again. */
+  public void resume(String queue) {
+    operate(queue, "resume");
+  }
+
+  private void operate(String queue, String operation) {
+    try {
+      management.invoke(queueBean(queue), operation, new Object[0], new String[0]);
+    } catch (JMException | IOException e) {
+      throw new IllegalStateException("Cannot " + operation + " " + queue, e);
     }
   }
 

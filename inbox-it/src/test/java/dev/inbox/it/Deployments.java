@@ -32,12 +32,17 @@ public final class Deployments {
    * (handlers/microprofile-config.properties).
    */
   public static EnterpriseArchive inbox(Class<?> testClass, Map<String, String> settings) {
+    return ear(testHandlers(settings), tests(testClass));
+  }
+
+  /** The real EAR, with a library of handlers and a WAR of tests and probes added. */
+  public static EnterpriseArchive ear(JavaArchive handlers, WebArchive tests) {
     File ear = new File(System.getProperty("inbox.ear", "../inbox-ear/target/inbox.ear"));
     return ShrinkWrap.create(ZipImporter.class, "inbox.ear")
         .importFrom(ear)
         .as(EnterpriseArchive.class)
-        .addAsLibrary(testHandlers(settings))
-        .addAsModule(tests(testClass));
+        .addAsLibrary(handlers)
+        .addAsModule(tests);
   }
 
   /**
@@ -62,7 +67,8 @@ public final class Deployments {
     }
   }
 
-  private static WebArchive tests(Class<?> testClass) {
+  /** The WAR of a test class, with the probes and what they need, and the cell's settings. */
+  public static WebArchive tests(Class<?> testClass) {
     return ShrinkWrap.create(WebArchive.class, "inbox-it.war")
         .addClass(testClass)
         .addPackage(Deployments.class.getPackage())
@@ -74,7 +80,7 @@ public final class Deployments {
   }
 
   /** The jar a class was loaded from, on the test class path. */
-  private static File jarOf(Class<?> type) {
+  public static File jarOf(Class<?> type) {
     try {
       return new File(type.getProtectionDomain().getCodeSource().getLocation().toURI());
     } catch (URISyntaxException e) {

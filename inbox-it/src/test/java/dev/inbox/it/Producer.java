@@ -35,7 +35,7 @@ public class Producer {
   }
 
   /** A queue by its JNDI name in this server. */
-  static Queue lookUp(String name) {
+  public static Queue lookUp(String name) {
     try {
       return InitialContext.doLookup(name);
     } catch (NamingException e) {

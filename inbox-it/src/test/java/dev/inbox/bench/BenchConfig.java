@@ -1,0 +1,107 @@
+package dev.inbox.bench;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.Properties;
+
+/**
+ * The benchmark's size and where it writes, from the build's {@code bench.*} properties, carried
+ * into the server as {@value #RESOURCE}.
+ *
+ * @param messages messages per measured pass
+ * @param rounds interleaved rounds of every path
+ * @param warmUpRounds unrecorded rounds first, for the JIT and the pools
+ * @param smallRows inbox rows before the first round: the small table
+ * @param bigRows inbox rows for the table-size pass: the big table
+ * @param purgeRows expired rows the sweeper deletes alone, for its rate
+ * @param latencySeconds how long messages are sent at half the peak rate, for latency
+ * @param concurrency threads of the database's own two-row commit, as many as MDB instances
+ * @param output the directory the results go to
+ * @param server the server under test, as the report names it
+ * @param broker the broker and its settings, as the report names them
+ */
+record BenchConfig(
+    int messages,
+    int rounds,
+    int warmUpRounds,
+    int smallRows,
+    int bigRows,
+    int purgeRows,
+    int latencySeconds,
+    int concurrency,
+    String output,
+    String server,
+    String broker) {
+
+  static final String RESOURCE = "inbox-bench.properties";
+
+  private static final String[][] DEFAULTS = {
+    {"messages", "2000"},
+    {"rounds", "5"},
+    {"warm-up-rounds", "2"},
+    {"small-rows", "10000"},
+    {"big-rows", "1000000"},
+    {"purge-rows", "100000"},
+    {"latency-seconds", "10"},
+    {"concurrency", "8"},
+    {"output", "target/bench"},
+    {"server", "unknown server"},
+    {"broker", "unknown broker"}
+  };
+
+  /** The build's settings, for the deployment to carry: system properties bench.*. */
+  static String ofBuild() {
+    Properties properties = new Properties();
+    for (String[] entry : DEFAULTS) {
+      properties.setProperty(entry[0], System.getProperty("bench." + entry[0], entry[1]));
+    }
+    StringWriter text = new StringWriter();
+    try {
+      properties.store(text, "The benchmark's size, for the harness inside the server");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return text.toString();
+  }
+
+  /** The settings the deployment carries, read inside the server. */
+  static BenchConfig ofServer() {
+    Properties properties = new Properties();
+    try (InputStream in = BenchConfig.class.getClassLoader().getResourceAsStream(RESOURCE)) {
+      if (in == null) {
+        throw new IllegalStateException(RESOURCE + " is missing from the benchmark's deployment");
+      }
+      properties.load(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return new BenchConfig(
+        number(properties, "messages"),
+        number(properties, "rounds"),
+        number(properties, "warm-up-rounds"),
+        number(properties, "small-rows"),
+        number(properties, "big-rows"),
+        number(properties, "purge-rows"),
+        number(properties, "latency-seconds"),
+        number(properties, "concurrency"),
+        properties.getProperty("output"),
+        properties.getProperty("server"),
+        properties.getProperty("broker"));
+  }
+
+  private static int number(Properties properties, String key) {
+    String value = properties.getProperty(key);
+    try {
+      int number = Integer.parseInt(value.strip());
+      if (number < 1) {
+        throw new NumberFormatException();
+      }
+      return number;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "bench." + key + " is '" + value + "': it must be a whole number, at least 1");
+    }
+  }
+}

@@ -1,0 +1,52 @@
+package dev.inbox.bench;
+
+import dev.inbox.bench.handler.BenchHandler;
+import dev.inbox.it.Deployments;
+import org.HdrHistogram.Histogram;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.asset.EmptyAsset;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
+
+/**
+ * The benchmark's deployment: the real EAR, the bench consumer in {@code lib/} as a team's handler
+ * jar would be, and a WAR with the harness and the MDBs it compares the inbox with.
+ */
+final class BenchDeployment {
+
+  /**
+   * The inbox's settings for the run: the archive consumer keeps rows one hour, so that its filled
+   * rows are expired, and the sweeper looks every second. One hour is shorter than the redelivery
+   * horizon, which the start-up check refuses unless told; for a benchmark that is the point.
+   */
+  private static final String INBOX_SETTINGS =
+      """
+      inbox.retention.consumer.bench-archive=PT1H
+      inbox.retention.sweep-interval=PT1S
+      inbox.retention.allow-shorter-than-horizon=true
+      """;
+
+  private BenchDeployment() {}
+
+  static EnterpriseArchive create(Class<?> benchClass) {
+    JavaArchive handlers =
+        ShrinkWrap.create(JavaArchive.class, "inbox-bench-handlers.jar")
+            .addPackage(BenchHandler.class.getPackage())
+            .addAsManifestResource("bench/persistence.xml", "persistence.xml")
+            .addAsManifestResource(
+                new StringAsset(INBOX_SETTINGS), "microprofile-config.properties")
+            .addAsManifestResource(EmptyAsset.INSTANCE, "beans.xml");
+    return Deployments.ear(
+            handlers,
+            Deployments.tests(benchClass)
+                .addClasses(
+                    BenchConfig.class,
+                    Results.class,
+                    Load.class,
+                    PlainListener.class,
+                    ReceiveListener.class)
+                .addAsResource(new StringAsset(BenchConfig.ofBuild()), BenchConfig.RESOURCE))
+        .addAsLibrary(Deployments.jarOf(Histogram.class));
+  }
+}

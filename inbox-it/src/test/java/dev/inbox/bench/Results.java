@@ -1,0 +1,98 @@
+package dev.inbox.bench;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonWriter;
+import jakarta.json.JsonWriterFactory;
+import jakarta.json.stream.JsonGenerator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one run measured, with the machine and settings it came from, written as {@code
+ * results-<cell>.json} for the report.
+ */
+final class Results {
+
+  private final JsonObjectBuilder run = Json.createObjectBuilder();
+  private final JsonArrayBuilder samples = Json.createArrayBuilder();
+  private final Map<String, List<Double>> rates = new java.util.HashMap<>();
+
+  Results(BenchConfig config, String cell, String database) {
+    run.add("cell", cell)
+        .add("xa", cell.endsWith("-xa"))
+        .add("server", config.server())
+        .add("broker", config.broker())
+        .add("database", database)
+        .add("cores", Runtime.getRuntime().availableProcessors())
+        .add("java", Runtime.version().toString())
+        .add("os", System.getProperty("os.name") + " " + System.getProperty("os.version"))
+        .add("startedAt", Instant.now().toString())
+        .add("messagesPerPass", config.messages())
+        .add("rounds", config.rounds())
+        .add("warmUpRounds", config.warmUpRounds())
+        .add("concurrency", config.concurrency());
+  }
+
+  /** One measured pass of a path: its rate, per second. */
+  void sample(String path, int round, double perSecond, String note) {
+    samples.add(
+        Json.createObjectBuilder()
+            .add("path", path)
+            .add("round", round)
+            .add("perSecond", Math.round(perSecond * 10) / 10.0)
+            .add("note", note));
+    rates.computeIfAbsent(path, key -> new ArrayList<>()).add(perSecond);
+  }
+
+  /** The median of a path's rates so far. */
+  double median(String path) {
+    List<Double> sorted = new ArrayList<>(rates.getOrDefault(path, List.of()));
+    if (sorted.isEmpty()) {
+      throw new IllegalStateException("No sample of " + path + " yet");
+    }
+    sorted.sort(null);
+    int middle = sorted.size() / 2;
+    return sorted.size() % 2 == 1
+        ? sorted.get(middle)
+        : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
+  }
+
+  void put(String key, long value) {
+    run.add(key, value);
+  }
+
+  void put(String key, double value) {
+    run.add(key, Math.round(value * 100) / 100.0);
+  }
+
+  void put(String key, String value) {
+    run.add(key, value);
+  }
+
+  /** Writes the run to the output directory, next to other cells' runs. */
+  Path write(String directory, String cell) {
+    run.add("samples", samples).add("finishedAt", Instant.now().toString());
+    JsonWriterFactory pretty =
+        Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true));
+    try {
+      Path dir = Files.createDirectories(Path.of(directory));
+      Path file = dir.resolve("results-" + cell + ".json");
+      try (Writer out = Files.newBufferedWriter(file);
+          JsonWriter json = pretty.createWriter(out)) {
+        json.writeObject(run.build());
+      }
+      return file;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write the benchmark's results to " + directory, e);
+    }
+  }
+}

@@ -1,0 +1,344 @@
+package dev.inbox.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.inbox.bench.handler.ArchiveHandler;
+import dev.inbox.bench.handler.BenchHandler;
+import dev.inbox.bench.handler.BenchTables;
+import dev.inbox.bench.handler.Latency;
+import dev.inbox.it.Broker;
+import dev.inbox.it.Producer;
+import dev.inbox.it.Settings;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import jakarta.inject.Inject;
+import jakarta.jms.JMSContext;
+import jakarta.jms.Queue;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.logging.Logger;
+import org.HdrHistogram.Histogram;
+import org.awaitility.Awaitility;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The benchmark (PERFORMANCE.md): in one run, on one server, broker and database, interleaved round
+ * by round, the inbox MDB against a plain MDB doing the same business insert, the duplicate path,
+ * the broker's transacted-receive ceiling and the database's two-row commit ceiling; then the
+ * sweeper's purge rate and intake while it sweeps, latency at half the peak, and intake on a big
+ * table. Each pass pauses its queue, loads it, resumes it and times the drain. Not a test of speed:
+ * it fails only when a path loses or repeats work.
+ */
+@ExtendWith(ArquillianExtension.class)
+class ThroughputBench {
+
+  private static final Logger LOG = Logger.getLogger(ThroughputBench.class.getName());
+
+  /** Rows per fill transaction. */
+  private static final int FILL_CHUNK = 500_000;
+
+  @Deployment
+  static EnterpriseArchive deployment() {
+    return BenchDeployment.create(ThroughputBench.class);
+  }
+
+  @Inject private Broker broker;
+  @Inject private Load load;
+  @Inject private BenchTables tables;
+  @Inject private Latency latency;
+  @Resource private ManagedThreadFactory threads;
+
+  private BenchConfig config;
+  private Results results;
+
+  /** A queue a path takes its messages from: its JNDI name and its name in the broker. */
+  private record Target(Queue queue, String brokerName) {}
+
+  @Test
+  void measure() throws InterruptedException {
+    config = BenchConfig.ofServer();
+    Settings settings = Settings.ofServer();
+    String cell = System.getProperty("inbox.it.cell", "unknown");
+    results = new Results(config, cell, tables.database());
+    Target inbox =
+        new Target(Producer.lookUp(settings.inboxQueue()), settings.brokerQueue("InboxQueue"));
+    Target plain =
+        new Target(
+            Producer.lookUp(PlainListener.DESTINATION), settings.brokerQueue("BenchPlainQueue"));
+    Target receive =
+        new Target(
+            Producer.lookUp(ReceiveListener.DESTINATION),
+            settings.brokerQueue("BenchReceiveQueue"));
+
+    fill(BenchHandler.CONSUMER, config.smallRows() - tables.inboxRows(), now().minusHours(1));
+    results.put("smallTableRows", tables.inboxRows());
+    warmUp(inbox, plain, receive);
+
+    for (int round = 1; round <= config.rounds(); round++) {
+      String run = "r" + round;
+      results.sample("broker", round, drain(receive, ids(run + "-receive"), "bench.receive"), "");
+      results.sample("database", round, twoRowCommits(run + "-ceiling"), "");
+      results.sample("plain", round, plainPass(plain, run + "-plain"), "");
+      List<String> fresh = ids(run + "-inbox");
+      results.sample("inbox", round, inboxPass(inbox, fresh, run + "-inbox"), "");
+      results.sample("duplicate", round, duplicatePass(inbox, fresh, run + "-inbox"), "");
+    }
+    results.put("smallTableRowsAtEnd", tables.inboxRows());
+
+    sweep(inbox);
+    latencyAtHalfPeak(inbox);
+    bigTable(inbox);
+
+    LOG.info(() -> "Benchmark results: " + results.write(config.output(), cell));
+  }
+
+  /** Passes of every path, unrecorded: classes loaded and compiled, pools filled, caches warm. */
+  private void warmUp(Target inbox, Target plain, Target receive) throws InterruptedException {
+    for (int round = 1; round <= config.warmUpRounds(); round++) {
+      String run = "w" + round;
+      drain(receive, ids(run + "-receive"), "bench.receive");
+      twoRowCommits(run + "-ceiling");
+      plainPass(plain, run + "-plain");
+      List<String> fresh = ids(run + "-inbox");
+      inboxPass(inbox, fresh, run + "-inbox");
+      duplicatePass(inbox, fresh, run + "-inbox");
+    }
+  }
+
+  private double plainPass(Target plain, String prefix) {
+    double rate = drain(plain, ids(prefix), "bench.plain");
+    assertEquals(config.messages(), tables.effects(prefix + "-"), "business rows of " + prefix);
+    return rate;
+  }
+
+  private double inboxPass(Target inbox, List<String> fresh, String prefix) {
+    double rate = drain(inbox, fresh, BenchHandler.TYPE);
+    assertEquals(config.messages(), tables.effects(prefix + "-"), "business rows of " + prefix);
+    return rate;
+  }
+
+  /** The same messages again: every one a known duplicate, no business row added. */
+  private double duplicatePass(Target inbox, List<String> applied, String prefix) {
+    double rate = drain(inbox, applied, BenchHandler.TYPE);
+    assertEquals(
+        config.messages(), tables.effects(prefix + "-"), "business rows after the duplicates");
+    return rate;
+  }
+
+  /**
+   * The sweeper's purge rate alone, then intake while it sweeps against intake without it, round by
+   * round. The sweeper runs every second (inbox.retention.sweep-interval) with the production
+   * defaults of batch size and pause.
+   */
+  private void sweep(Target inbox) {
+    LocalDateTime expired = now().minusDays(2);
+    fill(ArchiveHandler.CONSUMER, config.purgeRows(), expired);
+    double purgeRate = timePurge();
+    results.sample("purge", 1, purgeRate, "rows/s, sweeper alone");
+
+    for (int round = 1; round <= config.rounds(); round++) {
+      String run = "s" + round;
+      double without = drain(inbox, ids(run + "-calm"), BenchHandler.TYPE);
+      results.sample("intake-without-sweep", round, without, "");
+
+      // Enough expired rows that the sweep outlasts the pass twice over.
+      long rows = (long) (purgeRate * config.messages() / without * 2) + 1000;
+      List<String> fresh = ids(run + "-swept");
+      broker.pause(inbox.brokerName());
+      send(inbox, fresh, BenchHandler.TYPE);
+      fill(ArchiveHandler.CONSUMER, rows, expired);
+      waitForRows("the sweep starts", () -> tables.inboxRows(ArchiveHandler.CONSUMER) < rows);
+      double during = resumeAndTime(inbox, fresh.size());
+      long left = tables.inboxRows(ArchiveHandler.CONSUMER);
+      results.sample(
+          "intake-during-sweep",
+          round,
+          during,
+          left > 0 ? "sweep ran throughout" : "sweep ended before the pass");
+      waitForRows("the sweep ends", () -> tables.inboxRows(ArchiveHandler.CONSUMER) == 0);
+    }
+  }
+
+  /** Rows per second the sweeper deletes, from its first delete to its last. */
+  private double timePurge() {
+    long filled = tables.inboxRows(ArchiveHandler.CONSUMER);
+    waitForRows("the sweep starts", () -> tables.inboxRows(ArchiveHandler.CONSUMER) < filled);
+    long start = System.nanoTime();
+    long left = tables.inboxRows(ArchiveHandler.CONSUMER);
+    waitForRows("the sweep ends", () -> tables.inboxRows(ArchiveHandler.CONSUMER) == 0);
+    return left / seconds(start);
+  }
+
+  /**
+   * Messages at half the inbox's peak rate, one by one from one producer, for the configured time:
+   * the producer-timestamp-to-commit latency of each.
+   */
+  private void latencyAtHalfPeak(Target inbox) {
+    double rate = results.median("inbox") / 2;
+    int count = (int) Math.max(1, rate * config.latencySeconds());
+    List<String> messageIds = ids("latency", count);
+    latency.reset();
+    long start = System.nanoTime();
+    long interval = (long) (TimeUnit.SECONDS.toNanos(1) / rate);
+    try (JMSContext jms = load.open()) {
+      for (int i = 0; i < count; i++) {
+        long due = start + i * interval;
+        LockSupport.parkNanos(due - System.nanoTime());
+        load.sendNow(jms, inbox.queue(), messageIds.get(i), BenchHandler.TYPE);
+      }
+    }
+    double sent = count / seconds(start);
+    waitForRows("the latency messages applied", () -> tables.effects("latency-") == count);
+    Histogram committed = latency.read();
+    results.put("latencyTargetPerSecond", rate);
+    results.put("latencySentPerSecond", sent);
+    results.put("latencyMessages", committed.getTotalCount());
+    results.put("latencyP50Ms", Latency.millis(committed.getValueAtPercentile(50)));
+    results.put("latencyP99Ms", Latency.millis(committed.getValueAtPercentile(99)));
+    results.put("latencyMaxMs", Latency.millis(committed.getMaxValue()));
+  }
+
+  /** Intake again once the table holds the big size, its statistics refreshed. */
+  private void bigTable(Target inbox) {
+    fill(BenchHandler.CONSUMER, config.bigRows() - tables.inboxRows(), now().minusHours(1));
+    tables.analyze();
+    results.put("bigTableRows", tables.inboxRows());
+    for (int round = 1; round <= config.rounds(); round++) {
+      String prefix = "b" + round + "-inbox";
+      results.sample("inbox-big-table", round, inboxPass(inbox, ids(prefix), prefix), "");
+    }
+  }
+
+  /**
+   * Loads a paused queue, then resumes it and times how long its consumers take to drain it.
+   *
+   * @return messages per second
+   */
+  private double drain(Target target, List<String> messageIds, String type) {
+    broker.pause(target.brokerName());
+    send(target, messageIds, type);
+    return resumeAndTime(target, messageIds.size());
+  }
+
+  private void send(Target target, List<String> messageIds, String type) {
+    for (int from = 0; from < messageIds.size(); from += 250) {
+      load.sendBatch(
+          target.queue(), messageIds.subList(from, Math.min(from + 250, messageIds.size())), type);
+    }
+  }
+
+  private double resumeAndTime(Target target, int count) {
+    waitUntil(
+        "the messages on " + target.brokerName(), () -> broker.depth(target.brokerName()) >= count);
+    long start = System.nanoTime();
+    broker.resume(target.brokerName());
+    waitUntil(target.brokerName() + " drained", () -> broker.depth(target.brokerName()) == 0);
+    return count / seconds(start);
+  }
+
+  /**
+   * The database's ceiling: as many threads as MDB instances, each committing an inbox-like row and
+   * the business row per transaction, on the inbox's data source.
+   *
+   * @return transactions per second
+   */
+  private double twoRowCommits(String prefix) throws InterruptedException {
+    AtomicInteger next = new AtomicInteger();
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    CountDownLatch done = new CountDownLatch(config.concurrency());
+    long start = System.nanoTime();
+    for (int t = 0; t < config.concurrency(); t++) {
+      threads
+          .newThread(
+              () -> {
+                try {
+                  for (int i = next.getAndIncrement();
+                      i < config.messages();
+                      i = next.getAndIncrement()) {
+                    tables.twoRowCommit(prefix + "-" + i, now());
+                  }
+                } catch (RuntimeException | Error e) {
+                  failure.compareAndSet(null, e);
+                } finally {
+                  done.countDown();
+                }
+              })
+          .start();
+    }
+    if (!done.await(deadline().toSeconds(), TimeUnit.SECONDS)) {
+      throw new IllegalStateException("The two-row commits did not finish within " + deadline());
+    }
+    double rate = config.messages() / seconds(start);
+    assertNull(failure.get(), "a two-row commit failed");
+    return rate;
+  }
+
+  /** Inbox rows of a consumer written straight into the table, in bounded transactions. */
+  private void fill(String consumer, long rows, LocalDateTime processedAt) {
+    String prefix = "fill-" + System.nanoTime() + "-";
+    for (long done = 0; done < rows; done += FILL_CHUNK) {
+      int chunk = (int) Math.min(FILL_CHUNK, rows - done);
+      tables.fill(consumer, prefix + done + "-", chunk, processedAt);
+    }
+  }
+
+  private List<String> ids(String prefix) {
+    return ids(prefix, config.messages());
+  }
+
+  private static List<String> ids(String prefix, int count) {
+    List<String> ids = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      ids.add(prefix + "-" + i);
+    }
+    return ids;
+  }
+
+  /**
+   * Waits on the broker's depth, polled often for timing; the deadline is far beyond any pass on a
+   * busy machine.
+   */
+  private void waitUntil(String what, BooleanSupplier condition) {
+    waitUntil(what, condition, Duration.ofMillis(10));
+  }
+
+  /** Waits on a row count, polled less often: counting is work for the database under test. */
+  private void waitForRows(String what, BooleanSupplier condition) {
+    waitUntil(what, condition, Duration.ofMillis(100));
+  }
+
+  private void waitUntil(String what, BooleanSupplier condition, Duration interval) {
+    Awaitility.await(what)
+        .pollInSameThread()
+        .pollDelay(Duration.ZERO)
+        .pollInterval(interval)
+        .atMost(deadline())
+        .until(condition::getAsBoolean);
+  }
+
+  private Duration deadline() {
+    return Duration.ofSeconds(300 + config.messages() / 10);
+  }
+
+  private static double seconds(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1e9;
+  }
+
+  private static LocalDateTime now() {
+    return LocalDateTime.now(ZoneOffset.UTC);
+  }
+}
