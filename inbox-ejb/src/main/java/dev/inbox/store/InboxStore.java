@@ -1,6 +1,7 @@
 package dev.inbox.store;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
@@ -11,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Reads and writes inbox rows in the caller's transaction. */
+/** Reads and writes inbox rows: writes in the caller's transaction, look-ups of committed rows. */
 @ApplicationScoped
 public class InboxStore {
 
@@ -24,8 +25,14 @@ public class InboxStore {
   @PersistenceContext(unitName = "inbox")
   private EntityManager em;
 
+  @Inject private CommittedRows committed;
+
+  /**
+   * The committed row of a consumer and message, read outside the caller's transaction: a duplicate
+   * leaves the database out of it.
+   */
   public Optional<InboxEntry> find(String consumer, String messageId) {
-    return Optional.ofNullable(em.find(InboxEntry.class, new InboxEntry.Key(consumer, messageId)));
+    return committed.find(consumer, messageId);
   }
 
   public Optional<InboxEntry> findByBusinessKey(String consumer, String businessKey) {
