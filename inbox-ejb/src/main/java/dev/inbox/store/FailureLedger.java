@@ -23,19 +23,23 @@ public class FailureLedger {
   private EntityManager em;
 
   private final FailureWrites writes;
+  private final Enlistment enlistment;
 
   @Inject
-  FailureLedger(FailureWrites writes) {
+  FailureLedger(FailureWrites writes, Enlistment enlistment) {
     this.writes = writes;
+    this.enlistment = enlistment;
   }
 
   /** For the CDI proxy. */
   protected FailureLedger() {
     this.writes = null;
+    this.enlistment = null;
   }
 
   /** The entry of a consumer and message, read in the caller's transaction. */
   public Optional<FailureEntry> find(String consumer, String messageId) {
+    enlistment.joined();
     return Optional.ofNullable(
         em.find(FailureEntry.class, new InboxEntry.Key(consumer, messageId)));
   }

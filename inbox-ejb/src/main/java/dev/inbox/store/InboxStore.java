@@ -27,15 +27,21 @@ public class InboxStore {
 
   @Inject private CommittedRows committed;
 
+  @Inject private Enlistment enlistment;
+
   /**
-   * The committed row of a consumer and message, read outside the caller's transaction: a duplicate
-   * leaves the database out of it.
+   * The row of a consumer and message. Read outside the caller's transaction while that has not
+   * used the database: a duplicate then leaves the database out of it.
    */
   public Optional<InboxEntry> find(String consumer, String messageId) {
-    return committed.find(consumer, messageId);
+    if (!enlistment.isJoined()) {
+      return committed.find(consumer, messageId);
+    }
+    return Optional.ofNullable(em.find(InboxEntry.class, new InboxEntry.Key(consumer, messageId)));
   }
 
   public Optional<InboxEntry> findByBusinessKey(String consumer, String businessKey) {
+    enlistment.joined();
     return em.createQuery(
             "select e from InboxEntry e where e.consumerName = :consumer"
                 + " and e.businessKey = :businessKey",
@@ -80,6 +86,7 @@ public class InboxStore {
    *     case the transaction is marked for rollback and no further statement may run in it
    */
   public boolean insert(InboxEntry entry) {
+    enlistment.joined();
     try {
       em.persist(entry);
       em.flush();
