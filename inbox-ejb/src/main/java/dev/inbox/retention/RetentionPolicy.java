@@ -38,7 +38,7 @@ public class RetentionPolicy {
     return duration("inbox.retention.failure-ledger", "P30D");
   }
 
-  /** {@code inbox.retention.sweep-interval}: how often the sweeper runs (PT1M). */
+  /** {@code inbox.retention.sweep-interval}: the wait from one sweep's end to the next (PT1M). */
   public Duration sweepInterval() {
     return duration("inbox.retention.sweep-interval", "PT1M");
   }

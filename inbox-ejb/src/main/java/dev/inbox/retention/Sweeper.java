@@ -8,6 +8,7 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.EJBException;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.Timeout;
@@ -24,9 +25,9 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Deletes expired inbox rows and failure-ledger entries, every {@code
- * inbox.retention.sweep-interval}, in batches of {@code inbox.retention.batch-size}, each in its
- * own short transaction, pausing {@code inbox.retention.batch-pause} between batches so that intake
+ * Deletes expired inbox rows and failure-ledger entries, {@code inbox.retention.sweep-interval}
+ * after the previous sweep ended, in batches of {@code inbox.retention.batch-size}, each in its own
+ * short transaction, pausing {@code inbox.retention.batch-pause} between batches so that intake
  * keeps the database. Safe on several nodes at once: they may pick the same rows, and the second
  * delete finds nothing.
  */
@@ -51,8 +52,7 @@ public class Sweeper {
 
   @PostConstruct
   void schedule() {
-    long interval = policy.sweepInterval().toMillis();
-    timers.createIntervalTimer(interval, interval, new TimerConfig(null, false));
+    scheduleNext();
     try {
       watermarks.reload();
     } catch (RuntimeException e) {
@@ -60,10 +60,31 @@ public class Sweeper {
     }
   }
 
+  /**
+   * The next sweep, one interval after this one ends: a sweep longer than the interval delays the
+   * next instead of overlapping it (which the timer service would skip, warning at every tick).
+   */
+  private void scheduleNext() {
+    timers.createSingleActionTimer(policy.sweepInterval().toMillis(), new TimerConfig(null, false));
+  }
+
   /** One sweep; outside any transaction, each batch in its own. */
   @Timeout
   @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
   void sweep() {
+    try {
+      sweepOnce();
+    } finally {
+      try {
+        scheduleNext();
+      } catch (IllegalStateException | EJBException e) {
+        // The application is stopping: no next sweep.
+        LOG.log(Level.FINE, e, () -> "No next retention sweep: the timer service refused");
+      }
+    }
+  }
+
+  private void sweepOnce() {
     try {
       LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
       for (String consumer : subscriptions.typesByConsumer().keySet()) {

@@ -92,11 +92,12 @@ public final class Report {
       md.append(
           String.format(
               Locale.ROOT,
-              "%s; %s; %s; %d cores; Java %s; %s datasource; %d messages per pass, %d rounds"
+              "%s; %s; %s (%s); %d cores; Java %s; %s datasource; %d messages per pass, %d rounds"
                   + " after %d unrecorded, %d threads for the database ceiling; %s.%n%n",
               run.getString("server"),
               run.getString("broker"),
               run.getString("database"),
+              run.getString("databaseSettings"),
               run.getInt("cores"),
               run.getString("java"),
               xa ? "XA" : "non-XA",

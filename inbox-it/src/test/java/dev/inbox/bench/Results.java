@@ -26,12 +26,13 @@ final class Results {
   private final JsonArrayBuilder samples = Json.createArrayBuilder();
   private final Map<String, List<Double>> rates = new java.util.HashMap<>();
 
-  Results(BenchConfig config, String cell, String database) {
+  Results(BenchConfig config, String cell, String database, String databaseSettings) {
     run.add("cell", cell)
         .add("xa", cell.endsWith("-xa"))
         .add("server", config.server())
         .add("broker", config.broker())
         .add("database", database)
+        .add("databaseSettings", databaseSettings)
         .add("cores", Runtime.getRuntime().availableProcessors())
         .add("java", Runtime.version().toString())
         .add("os", System.getProperty("os.name") + " " + System.getProperty("os.version"))

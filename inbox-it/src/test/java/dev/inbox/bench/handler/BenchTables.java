@@ -31,6 +31,17 @@ public class BenchTables {
     }
   }
 
+  /** The database settings that bear on commit cost, for the report. */
+  @Transactional
+  public String settings() {
+    return (String)
+        em.createNativeQuery(
+                "select string_agg(name || '=' || setting || coalesce(unit, ''), ', ' order by name)"
+                    + " from pg_settings where name in ('synchronous_commit', 'fsync',"
+                    + " 'shared_buffers', 'checkpoint_timeout', 'max_wal_size', 'max_connections')")
+            .getSingleResult();
+  }
+
   /** Every inbox row, of every consumer. */
   @Transactional
   public long inboxRows() {
@@ -45,6 +56,12 @@ public class BenchTables {
                 .setParameter(1, consumer)
                 .getSingleResult())
         .longValue();
+  }
+
+  /** Every business row. */
+  @Transactional
+  public long effectRows() {
+    return count("select count(*) from bench_effect");
   }
 
   /** Business rows written for messages whose id starts with the prefix. */
