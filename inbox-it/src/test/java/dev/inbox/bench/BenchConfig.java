@@ -21,6 +21,7 @@ import java.util.Properties;
  * @param output the directory the results go to
  * @param server the server under test, as the report names it
  * @param broker the broker and its settings, as the report names them
+ * @param cell the server and database under test, as the build names the cell
  */
 record BenchConfig(
     int messages,
@@ -33,7 +34,8 @@ record BenchConfig(
     int concurrency,
     String output,
     String server,
-    String broker) {
+    String broker,
+    String cell) {
 
   static final String RESOURCE = "inbox-bench.properties";
 
@@ -57,6 +59,7 @@ record BenchConfig(
     for (String[] entry : DEFAULTS) {
       properties.setProperty(entry[0], System.getProperty("bench." + entry[0], entry[1]));
     }
+    properties.setProperty("cell", System.getProperty("inbox.cell", "unknown"));
     StringWriter text = new StringWriter();
     try {
       properties.store(text, "The benchmark's size, for the harness inside the server");
@@ -88,7 +91,8 @@ record BenchConfig(
         number(properties, "concurrency"),
         properties.getProperty("output"),
         properties.getProperty("server"),
-        properties.getProperty("broker"));
+        properties.getProperty("broker"),
+        properties.getProperty("cell"));
   }
 
   private static int number(Properties properties, String key) {

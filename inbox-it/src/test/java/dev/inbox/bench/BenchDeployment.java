@@ -46,7 +46,8 @@ final class BenchDeployment {
                     Load.class,
                     PlainListener.class,
                     ReceiveListener.class)
-                .addAsResource(new StringAsset(BenchConfig.ofBuild()), BenchConfig.RESOURCE))
+                .addAsResource(new StringAsset(BenchConfig.ofBuild()), BenchConfig.RESOURCE)
+                .addAsWebInfResource("bench/glassfish-ejb-jar.xml", "glassfish-ejb-jar.xml"))
         .addAsLibrary(Deployments.jarOf(Histogram.class));
   }
 }

@@ -26,9 +26,9 @@ final class Results {
   private final JsonArrayBuilder samples = Json.createArrayBuilder();
   private final Map<String, List<Double>> rates = new java.util.HashMap<>();
 
-  Results(BenchConfig config, String cell, String database, String databaseSettings) {
-    run.add("cell", cell)
-        .add("xa", cell.endsWith("-xa"))
+  Results(BenchConfig config, String database, String databaseSettings) {
+    run.add("cell", config.cell())
+        .add("xa", config.cell().endsWith("-xa"))
         .add("server", config.server())
         .add("broker", config.broker())
         .add("database", database)

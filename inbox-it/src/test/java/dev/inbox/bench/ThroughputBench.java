@@ -72,17 +72,13 @@ class ThroughputBench {
   void measure() throws InterruptedException {
     config = BenchConfig.ofServer();
     Settings settings = Settings.ofServer();
-    String cell = System.getProperty("inbox.it.cell", "unknown");
-    results = new Results(config, cell, tables.database(), tables.settings());
+    results = new Results(config, tables.database(), tables.settings());
     Target inbox =
         new Target(Producer.lookUp(settings.inboxQueue()), settings.brokerQueue("InboxQueue"));
     Target plain =
-        new Target(
-            Producer.lookUp(PlainListener.DESTINATION), settings.brokerQueue("BenchPlainQueue"));
+        new Target(benchQueue(settings, "benchPlain"), settings.brokerQueue("BenchPlainQueue"));
     Target receive =
-        new Target(
-            Producer.lookUp(ReceiveListener.DESTINATION),
-            settings.brokerQueue("BenchReceiveQueue"));
+        new Target(benchQueue(settings, "benchReceive"), settings.brokerQueue("BenchReceiveQueue"));
 
     fill(BenchHandler.CONSUMER, config.smallRows() - tables.inboxRows(), now().minusHours(1));
     results.put("smallTableRows", tables.inboxRows());
@@ -104,7 +100,16 @@ class ThroughputBench {
     latencyAtHalfPeak(inbox);
     bigTable(inbox);
 
-    LOG.info(() -> "Benchmark results: " + results.write(config.output(), cell));
+    LOG.info(() -> "Benchmark results: " + results.write(config.output(), config.cell()));
+  }
+
+  /**
+   * A benchmark queue, bound next to the inbox queue: the same JNDI prefix on each server ({@code
+   * java:/jms/queue/} on WildFly, {@code jms/queue/} on Payara), another name.
+   */
+  private static Queue benchQueue(Settings settings, String name) {
+    String inbox = settings.inboxQueue();
+    return Producer.lookUp(inbox.substring(0, inbox.lastIndexOf('/') + 1) + name);
   }
 
   /** Passes of every path, unrecorded: classes loaded and compiled, pools filled, caches warm. */
