@@ -254,9 +254,12 @@ public class InboxMetrics {
         : Duration.between(oldest, LocalDateTime.now(ZoneOffset.UTC)).toMillis() / 1000.0;
   }
 
-  /** A type as a label: a type no consumer handles is "other". */
+  /**
+   * A type as a label: a type no consumer handles, or none, is "other". (An immutable set's {@code
+   * contains(null)} throws: a message without a type must not.)
+   */
   private String typeLabel(String type) {
-    return knownTypes.contains(type) ? type : "other";
+    return type != null && knownTypes.contains(type) ? type : "other";
   }
 
   /** A label value: Prometheus has no null, so a missing consumer is empty. */

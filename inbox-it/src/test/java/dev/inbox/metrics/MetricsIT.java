@@ -40,6 +40,9 @@ class MetricsIT {
     return Deployments.inbox(MetricsIT.class);
   }
 
+  private static final Map<String, String> MISSING_TYPE =
+      Map.of("consumer", "", "reason", "missing-type");
+
   @Inject private Producer producer;
   @Inject private Broker broker;
   @Inject private Rows rows;
@@ -61,6 +64,8 @@ class MetricsIT {
     // One invalid message, and one attempt that rolls back before the redelivery applies.
     producer.send(TestMessage.of(run, null, EffectHandler.TYPE, "{}"));
     producer.send(TestMessage.of(run, run + "-flaky", FlakyHandler.TYPE, "{}"));
+    // A message without a type: counted under the type "other".
+    producer.send(TestMessage.of(run, run + "-untyped", null, "{}"));
 
     eventually("every counter moved")
         .until(
@@ -69,7 +74,8 @@ class MetricsIT {
                     && delta(before, Scrape.now(), "inbox_applied_total", CRM) >= 2
                     && delta(before, Scrape.now(), "inbox_duplicates_total", CRM) >= 2
                     && delta(before, Scrape.now(), "inbox_collisions_total", EFFECTS) >= 1
-                    && delta(before, Scrape.now(), "inbox_applied_total", flaky()) >= 1);
+                    && delta(before, Scrape.now(), "inbox_applied_total", flaky()) >= 1
+                    && delta(before, Scrape.now(), "inbox_quarantined_total", MISSING_TYPE) >= 1);
     Scrape after = Scrape.now();
     assertEquals(2, delta(before, after, "inbox_applied_total", CRM), "applied");
     assertEquals(2, delta(before, after, "inbox_duplicates_total", CRM), "duplicates");
@@ -92,6 +98,10 @@ class MetricsIT {
             "inbox_quarantined_total",
             Map.of("consumer", "", "reason", "missing-identity")),
         "quarantined as missing-identity");
+    assertEquals(1, delta(before, after, "inbox_quarantined_total", MISSING_TYPE), "missing-type");
+    assertTrue(
+        delta(before, after, "inbox_received_total", Map.of("type", "other")) >= 1,
+        "a message without a type received as type other");
     assertEquals(
         1,
         delta(before, after, "inbox_applied_total", flaky()),
