@@ -14,7 +14,9 @@ interface MeterPort {
   void declare(Meter meter, List<String> labelValues);
 
   /** Adds one to a counter. */
-  void increment(Meter meter, List<String> labelValues);
+  default void increment(Meter meter, List<String> labelValues) {
+    increment(meter, labelValues, 1);
+  }
 
   /** Adds an amount to a counter. */
   void increment(Meter meter, List<String> labelValues, long amount);
@@ -36,9 +38,6 @@ interface MeterPort {
       new MeterPort() {
         @Override
         public void declare(Meter meter, List<String> labelValues) {}
-
-        @Override
-        public void increment(Meter meter, List<String> labelValues) {}
 
         @Override
         public void increment(Meter meter, List<String> labelValues, long amount) {}

@@ -65,11 +65,6 @@ final class MicroProfilePort implements MeterPort {
   }
 
   @Override
-  public void increment(Meter meter, List<String> labelValues) {
-    increment(meter, labelValues, 1);
-  }
-
-  @Override
   public void increment(Meter meter, List<String> labelValues, long amount) {
     counter(meter, labelValues).inc(amount);
   }

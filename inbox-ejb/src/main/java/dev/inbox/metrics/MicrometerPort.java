@@ -66,11 +66,6 @@ final class MicrometerPort implements MeterPort {
   }
 
   @Override
-  public void increment(Meter meter, List<String> labelValues) {
-    increment(meter, labelValues, 1);
-  }
-
-  @Override
   public void increment(Meter meter, List<String> labelValues, long amount) {
     counter(meter, labelValues).increment(amount);
   }

@@ -185,16 +185,7 @@ public final class Report {
           .add(sample.getJsonNumber("perSecond").doubleValue());
     }
     Map<String, Double> medians = new LinkedHashMap<>();
-    rates.forEach(
-        (path, values) -> {
-          List<Double> sorted = values.stream().sorted().toList();
-          int middle = sorted.size() / 2;
-          medians.put(
-              path,
-              sorted.size() % 2 == 1
-                  ? sorted.get(middle)
-                  : (sorted.get(middle - 1) + sorted.get(middle)) / 2);
-        });
+    rates.forEach((path, values) -> medians.put(path, Results.median(values)));
     return medians;
   }
 

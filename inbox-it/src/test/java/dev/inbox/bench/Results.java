@@ -56,11 +56,16 @@ final class Results {
 
   /** The median of a path's rates so far. */
   double median(String path) {
-    List<Double> sorted = new ArrayList<>(rates.getOrDefault(path, List.of()));
-    if (sorted.isEmpty()) {
+    List<Double> values = rates.getOrDefault(path, List.of());
+    if (values.isEmpty()) {
       throw new IllegalStateException("No sample of " + path + " yet");
     }
-    sorted.sort(null);
+    return median(values);
+  }
+
+  /** The median of some values, for the harness and the report alike. */
+  static double median(List<Double> values) {
+    List<Double> sorted = values.stream().sorted().toList();
     int middle = sorted.size() / 2;
     return sorted.size() % 2 == 1
         ? sorted.get(middle)

@@ -126,13 +126,16 @@ class ThroughputBench {
   }
 
   private double plainPass(Target plain, String prefix) {
-    double rate = drain(plain, ids(prefix), "bench.plain", config.messages());
-    assertEquals(config.messages(), tables.effects(prefix + "-"), "business rows of " + prefix);
-    return rate;
+    return applyingPass(plain, ids(prefix), "bench.plain", prefix);
   }
 
   private double inboxPass(Target inbox, List<String> fresh, String prefix) {
-    double rate = drain(inbox, fresh, BenchHandler.TYPE, fresh.size());
+    return applyingPass(inbox, fresh, BenchHandler.TYPE, prefix);
+  }
+
+  /** New messages: one business row each, checked once they are drained. */
+  private double applyingPass(Target target, List<String> fresh, String type, String prefix) {
+    double rate = drain(target, fresh, type, fresh.size());
     assertEquals(config.messages(), tables.effects(prefix + "-"), "business rows of " + prefix);
     return rate;
   }

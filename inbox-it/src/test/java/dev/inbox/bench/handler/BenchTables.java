@@ -51,11 +51,7 @@ public class BenchTables {
   /** Inbox rows of one consumer. */
   @Transactional
   public long inboxRows(String consumer) {
-    return ((Number)
-            em.createNativeQuery("select count(*) from inbox_entry where consumer_name = ?1")
-                .setParameter(1, consumer)
-                .getSingleResult())
-        .longValue();
+    return count("select count(*) from inbox_entry where consumer_name = ?1", consumer);
   }
 
   /** Every business row. */
@@ -67,11 +63,8 @@ public class BenchTables {
   /** Business rows written for messages whose id starts with the prefix. */
   @Transactional
   public long effects(String messageIdPrefix) {
-    return ((Number)
-            em.createNativeQuery("select count(*) from bench_effect where message_id like ?1")
-                .setParameter(1, messageIdPrefix + "%")
-                .getSingleResult())
-        .longValue();
+    return count(
+        "select count(*) from bench_effect where message_id like ?1", messageIdPrefix + "%");
   }
 
   /**
@@ -117,7 +110,11 @@ public class BenchTables {
     em.flush();
   }
 
-  private long count(String sql) {
-    return ((Number) em.createNativeQuery(sql).getSingleResult()).longValue();
+  private long count(String sql, Object... parameters) {
+    var query = em.createNativeQuery(sql);
+    for (int i = 0; i < parameters.length; i++) {
+      query.setParameter(i + 1, parameters[i]);
+    }
+    return ((Number) query.getSingleResult()).longValue();
   }
 }
