@@ -10,6 +10,10 @@
 #              eclipselink-*.jar, and postgresql-*.jar or mariadb-java-client-*.jar for those databases
 #   database   h2 (the embedded default), postgresql, postgresql-xa, mariadb or mariadb-xa
 #
+# INBOX_MESSAGING=remote provisions a node of the production cluster setup (docs/cluster.md): the
+# inbox queue lives on a standalone Artemis broker (configure-messaging-remote.cli) instead of the
+# broker embedded in standalone-full (configure-messaging.cli, the default: INBOX_MESSAGING=embedded).
+#
 # For H2 it also creates the inbox's tables (server-config/sql/h2/inbox.sql). PostgreSQL and
 # MariaDB schemas are the DBA's: apply server-config/sql/<database>/inbox.sql there.
 set -euo pipefail
@@ -18,6 +22,12 @@ dist=$(cd "$1" && pwd) server=$2 database=$3
 shift 3
 here=$(cd "$(dirname "$0")" && pwd)
 driver=${database%-xa}
+messaging=${INBOX_MESSAGING:-embedded}
+case $messaging in
+  embedded) messaging_script=$here/configure-messaging.cli ;;
+  remote) messaging_script=$here/configure-messaging-remote.cli ;;
+  *) echo "INBOX_MESSAGING is embedded or remote, not '$messaging'" >&2; exit 2 ;;
+esac
 
 if [ ! -f "$here/configure-datasource-$database.cli" ]; then
   echo "Unknown database '$database': there is no configure-datasource-$database.cli in $here" >&2
@@ -59,7 +69,7 @@ properties=$server/inbox-provisioning.properties
 script=$server/inbox-provisioning.cli
 {
   echo "embed-server --server-config=standalone-full.xml --std-out=discard"
-  cat "$here/configure-eclipselink.cli" "$here/configure-messaging.cli" "$here/configure-metrics.cli"
+  cat "$here/configure-eclipselink.cli" "$messaging_script" "$here/configure-metrics.cli"
   [ ! -f "$here/configure-driver-$driver.cli" ] || cat "$here/configure-driver-$driver.cli"
   cat "$here/configure-datasource-$database.cli"
   for extra in "$@"; do cat "$extra"; done

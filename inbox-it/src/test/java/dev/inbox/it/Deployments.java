@@ -37,12 +37,22 @@ public final class Deployments {
 
   /** The real EAR, with a library of handlers and a WAR of tests and probes added. */
   public static EnterpriseArchive ear(JavaArchive handlers, WebArchive tests) {
+    return realEar().addAsLibrary(handlers).addAsModule(tests);
+  }
+
+  /**
+   * The real EAR with the test handlers and no test WAR: for servers that tests drive from outside
+   * (the fault suite), which read the effects in the database instead of through probes.
+   */
+  public static EnterpriseArchive withTestHandlers() {
+    return realEar().addAsLibrary(testHandlers(Map.of()));
+  }
+
+  private static EnterpriseArchive realEar() {
     File ear = new File(System.getProperty("inbox.ear", "../inbox-ear/target/inbox.ear"));
     return ShrinkWrap.create(ZipImporter.class, "inbox.ear")
         .importFrom(ear)
-        .as(EnterpriseArchive.class)
-        .addAsLibrary(handlers)
-        .addAsModule(tests);
+        .as(EnterpriseArchive.class);
   }
 
   /**

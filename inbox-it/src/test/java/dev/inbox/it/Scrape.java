@@ -35,7 +35,11 @@ public final class Scrape {
 
   /** Reads the endpoint now. */
   public static Scrape now() {
-    String url = Settings.ofServer().metricsUrl();
+    return of(Settings.ofServer().metricsUrl());
+  }
+
+  /** Reads an endpoint now: a server's, from outside it. */
+  public static Scrape of(String url) {
     try {
       HttpResponse<String> response =
           HttpClient.newHttpClient()

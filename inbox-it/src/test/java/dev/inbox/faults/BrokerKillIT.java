@@ -1,0 +1,74 @@
+package dev.inbox.faults;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.inbox.it.TestMessage;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.awaitility.Awaitility;
+import org.jboss.arquillian.container.test.api.ContainerController;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * TESTING.md row 14: the standalone broker killed with SIGKILL in the middle of a storm, while a
+ * producer sends and both nodes consume, then started again. Every identity the producer saw
+ * acknowledged lands exactly once.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class BrokerKillIT {
+
+  private static final int IDENTITIES = 300;
+  private static final Duration SEND_DEADLINE = Duration.ofSeconds(240);
+
+  @ArquillianResource private ContainerController controller;
+
+  private final StandaloneBroker broker = new StandaloneBroker();
+
+  @BeforeEach
+  void startBothNodes() {
+    Nodes nodes = new Nodes(controller);
+    nodes.start(Node.A);
+    nodes.start(Node.B);
+  }
+
+  @Test
+  void theBrokerKilledAndRestartedInAStormLosesNoAcknowledgedMessageAndRepeatsNone()
+      throws Exception {
+    Storm storm = Storm.of(IDENTITIES, 1);
+    AtomicInteger acknowledged = new AtomicInteger();
+    AtomicInteger failedSends = new AtomicInteger();
+    CompletableFuture<Void> producer =
+        CompletableFuture.runAsync(
+            () -> {
+              try (Sender sender = new Sender()) {
+                for (TestMessage message : storm.messages()) {
+                  failedSends.addAndGet(sender.sendUntilAcknowledged(message, SEND_DEADLINE));
+                  acknowledged.incrementAndGet();
+                }
+              }
+            });
+    Awaitility.await("a third of the storm acknowledged")
+        .atMost(Duration.ofSeconds(120))
+        .until(() -> acknowledged.get() >= IDENTITIES / 3 || producer.isDone());
+    int acknowledgedAtTheKill = acknowledged.get();
+    broker.killHard();
+    broker.start();
+    producer.get(SEND_DEADLINE.toSeconds(), TimeUnit.SECONDS);
+
+    Oracle.Figures figures =
+        new Oracle().check(Storm.CONSUMER, storm.run(), storm.identities(), Node.A, Node.B);
+    System.out.printf(
+        "[broker killed] %d identities: %d acknowledged when the broker was killed, %d sends"
+            + " refused while it was down and sent again; %s%n",
+        IDENTITIES, acknowledgedAtTheKill, failedSends.get(), figures);
+    assertTrue(acknowledgedAtTheKill < IDENTITIES, "the broker died in the middle of the storm");
+  }
+}

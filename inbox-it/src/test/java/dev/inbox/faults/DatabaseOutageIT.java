@@ -1,0 +1,79 @@
+package dev.inbox.faults;
+
+import dev.inbox.it.Scrape;
+import java.time.Duration;
+import java.util.Map;
+import org.awaitility.Awaitility;
+import org.jboss.arquillian.container.test.api.ContainerController;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * TESTING.md row 13: the database cut off in the middle of a storm (connections refused, open ones
+ * killed), then back. No identity is lost, none is applied twice, and no failed insert leaves an
+ * "already seen" row behind.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class DatabaseOutageIT {
+
+  /** Enough for the nodes to be busy for seconds after the first twentieth is applied. */
+  private static final int IDENTITIES = 2000;
+
+  @ArquillianResource private ContainerController controller;
+
+  private final Database database = new Database();
+
+  @BeforeEach
+  void startBothNodes() {
+    Nodes nodes = new Nodes(controller);
+    nodes.start(Node.A);
+    nodes.start(Node.B);
+  }
+
+  @Test
+  void theDatabaseCutOffInAStormAndBackLosesNothingAndRepeatsNothing() {
+    Storm storm = Storm.of(IDENTITIES, 1);
+    try (Sender sender = new Sender()) {
+      sender.sendTogether(storm.messages());
+    }
+    Awaitility.await("the storm under way")
+        .pollInterval(Duration.ofMillis(50))
+        .atMost(Duration.ofSeconds(120))
+        .until(() -> database.rows(Storm.CONSUMER, storm.run()) >= IDENTITIES / 20);
+    double rolledBack = rolledBackOnBothNodes();
+    int appliedAtTheCut = database.rows(Storm.CONSUMER, storm.run());
+    database.cutOff();
+    double[] felt = new double[1];
+    try {
+      // The outage lasts until the nodes have rolled back deliveries for it, not a fixed time.
+      Awaitility.await("deliveries rolled back by the outage")
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> (felt[0] = rolledBackOnBothNodes() - rolledBack) >= 20);
+    } finally {
+      database.restore();
+    }
+
+    Oracle.Figures figures =
+        new Oracle().check(Storm.CONSUMER, storm.run(), storm.identities(), Node.A, Node.B);
+    System.out.printf(
+        "[database cut off] %d identities: %d applied when it was cut off, %.0f deliveries rolled"
+            + " back while it was away; %s%n",
+        IDENTITIES, appliedAtTheCut, felt[0], figures);
+  }
+
+  /** Deliveries whose transaction rolled back, whatever the inbox decided: failures and commits. */
+  private static double rolledBackOnBothNodes() {
+    double sum = 0;
+    for (Node node : Node.values()) {
+      Scrape scrape = Scrape.of(node.metricsUrl());
+      sum += scrape.value("inbox_failures_total", Map.of());
+      sum += scrape.value("inbox_commit_failures_total", Map.of());
+    }
+    return sum;
+  }
+}

@@ -1,0 +1,126 @@
+package dev.inbox.faults;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.inbox.it.TestMessage;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.awaitility.Awaitility;
+
+/**
+ * TESTING.md's oracle, checked from outside the servers once the scenario is over: it waits until
+ * the queue has drained and recovery has left nothing in doubt, then checks that no identity was
+ * lost, every effect happened exactly once, no row or effect is an orphan, and nothing was
+ * quarantined or dead-lettered.
+ */
+final class Oracle {
+
+  /** Longer than a restart, a recovery scan and the broker's longest redelivery delay. */
+  private static final Duration DEADLINE = Duration.ofSeconds(240);
+
+  private final Database database = new Database();
+  private final StandaloneBroker broker = new StandaloneBroker();
+
+  /** What the oracle saw at the end of a scenario, for the test's log and the note. */
+  record Figures(
+      int sent,
+      int rows,
+      int effects,
+      int orphans,
+      long pending,
+      long quarantined,
+      long deadLettered,
+      int preparedInBroker,
+      int preparedInDatabase,
+      int transactionLog) {
+
+    @Override
+    public String toString() {
+      return "sent %d, rows %d, effects %d, orphans %d, pending %d, quarantined %d, dead-lettered %d,"
+              .formatted(sent, rows, effects, orphans, pending, quarantined, deadLettered)
+          + " in doubt: broker %d, database %d, transaction logs %d"
+              .formatted(preparedInBroker, preparedInDatabase, transactionLog);
+    }
+  }
+
+  /**
+   * Waits for the end state of a run whose identities were sent to a consumer, then checks it.
+   *
+   * @param nodes the nodes whose transaction logs must end empty
+   */
+  Figures check(String consumer, String run, Set<String> identities, Node... nodes) {
+    Figures[] last = new Figures[1];
+    try {
+      Awaitility.await("the end state of " + run)
+          .pollInterval(Duration.ofMillis(500))
+          .atMost(DEADLINE)
+          .ignoreExceptions()
+          .until(
+              () -> {
+                last[0] = figures(consumer, run, identities.size(), nodes);
+                return settled(last[0]);
+              });
+    } catch (org.awaitility.core.ConditionTimeoutException e) {
+      throw new AssertionError(
+          run + " did not settle within " + DEADLINE + "; last seen: " + last[0], e);
+    }
+    Figures figures = last[0];
+    Map<String, Integer> effects = new TreeMap<>(database.effects(consumer, run));
+    assertEquals(identities, effects.keySet(), "identities with an effect: " + figures);
+    effects.forEach(
+        (identity, count) -> assertEquals(1, count, "effects of " + identity + ": " + figures));
+    assertEquals(0, figures.orphans(), "orphan rows or effects: " + figures);
+    assertEquals(0, figures.quarantined(), "quarantined: " + figures);
+    assertEquals(0, figures.deadLettered(), "dead-lettered: " + figures);
+    return figures;
+  }
+
+  private static boolean settled(Figures figures) {
+    return figures.rows() == figures.sent()
+        && figures.pending() == 0
+        && figures.preparedInBroker() == 0
+        && figures.preparedInDatabase() == 0
+        && figures.transactionLog() == 0;
+  }
+
+  private Figures figures(String consumer, String run, int sent, Node... nodes) {
+    String ofRun = TestMessage.RUN + " = '" + run + "'";
+    return new Figures(
+        sent,
+        database.rows(consumer, run),
+        database.effects(consumer, run).values().stream().mapToInt(Integer::intValue).sum(),
+        database.orphans(consumer, run),
+        broker.depth(StandaloneBroker.INBOX_QUEUE),
+        broker.count(StandaloneBroker.QUARANTINE, ofRun),
+        broker.count(StandaloneBroker.DEAD_LETTERS, ofRun),
+        broker.preparedTransactions(),
+        database.preparedTransactions(),
+        Arrays.stream(nodes).mapToInt(Oracle::transactionLogEntries).sum());
+  }
+
+  /** Transactions a node's transaction manager has logged and not yet finished. */
+  static int transactionLogEntries(Node node) {
+    File log = node.transactionLog();
+    if (!log.isDirectory()) {
+      return 0;
+    }
+    try (Stream<Path> files = Files.walk(log.toPath())) {
+      return (int)
+          files
+              .filter(Files::isRegularFile)
+              .filter(file -> file.getParent().getFileName().toString().equals("AtomicAction"))
+              .count();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

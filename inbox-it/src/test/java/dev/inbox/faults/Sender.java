@@ -1,0 +1,76 @@
+package dev.inbox.faults;
+
+import dev.inbox.it.TestMessage;
+import jakarta.jms.JMSContext;
+import jakarta.jms.JMSProducer;
+import jakarta.jms.JMSRuntimeException;
+import jakarta.jms.Queue;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+
+/**
+ * A producer outside the servers, on the standalone broker: what a team's service would be. A send
+ * returns once the broker has acknowledged it (persistent messages, blocking sends).
+ */
+final class Sender implements AutoCloseable {
+
+  private final ActiveMQConnectionFactory factory =
+      new ActiveMQConnectionFactory(FaultCell.required("faults.broker-url"), "admin", "admin");
+
+  /** Sends the messages in one transaction: all are on the queue before the first is delivered. */
+  void sendTogether(List<TestMessage> messages) {
+    try (JMSContext jms = factory.createContext(JMSContext.SESSION_TRANSACTED)) {
+      Queue queue = jms.createQueue(StandaloneBroker.INBOX_QUEUE);
+      for (TestMessage message : messages) {
+        producer(jms, message).send(queue, message.body());
+      }
+      jms.commit();
+    }
+  }
+
+  /**
+   * Sends one message until the broker acknowledges it, through broker restarts, each attempt on a
+   * fresh connection. A send whose acknowledgement was lost goes again: the copy is the inbox's to
+   * absorb.
+   *
+   * @return how many attempts failed before the acknowledged one
+   */
+  int sendUntilAcknowledged(TestMessage message, Duration deadline) {
+    Instant end = Instant.now().plus(deadline);
+    for (int failed = 0; ; failed++) {
+      try (JMSContext jms = factory.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
+        producer(jms, message).send(jms.createQueue(StandaloneBroker.INBOX_QUEUE), message.body());
+        return failed;
+      } catch (JMSRuntimeException e) {
+        if (Instant.now().isAfter(end)) {
+          throw new AssertionError(
+              "The broker did not acknowledge " + message.properties() + " within " + deadline, e);
+        }
+        pause();
+      }
+    }
+  }
+
+  private static JMSProducer producer(JMSContext jms, TestMessage message) {
+    JMSProducer producer = jms.createProducer();
+    message.properties().forEach(producer::setProperty);
+    return producer;
+  }
+
+  /** The retry interval of a producer that found the broker down. */
+  private static void pause() {
+    try {
+      Thread.sleep(200);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    factory.close();
+  }
+}

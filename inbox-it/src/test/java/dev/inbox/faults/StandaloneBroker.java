@@ -1,0 +1,129 @@
+package dev.inbox.faults;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import javax.management.JMException;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+
+/**
+ * The standalone Artemis broker the nodes share: its queues and prepared transactions, read through
+ * its JMX management on a connection per call (the broker may have been killed since the last), and
+ * its process, killed with SIGKILL and started again with the script an operator uses.
+ */
+final class StandaloneBroker {
+
+  static final String INBOX_QUEUE = "InboxQueue";
+  static final String QUARANTINE = "InboxQuarantine";
+  static final String DEAD_LETTERS = "InboxDLQ";
+
+  private final File instance = new File(FaultCell.required("faults.broker"));
+  private final String jmxUrl = FaultCell.required("faults.jmx-url");
+
+  /**
+   * Messages on a queue not yet acknowledged: waiting, in delivery or in a prepared transaction.
+   */
+  long depth(String queue) {
+    return ((Number) call(queue, "getAttribute", "MessageCount")).longValue();
+  }
+
+  /** Messages on a queue that match a selector. */
+  long count(String queue, String selector) {
+    return ((Number) call(queue, "countMessages", selector)).longValue();
+  }
+
+  /** The broker's XA transactions that are prepared and wait for a decision. */
+  int preparedTransactions() {
+    return ((String[]) call(null, "listPreparedTransactions", null)).length;
+  }
+
+  /** Kills the broker's JVM with SIGKILL: no clean shutdown, its journal as the crash left it. */
+  void killHard() {
+    long pid;
+    try {
+      pid =
+          Long.parseLong(Files.readString(new File(instance, "data/artemis.pid").toPath()).strip());
+    } catch (IOException e) {
+      throw new IllegalStateException("The broker " + instance + " recorded no pid", e);
+    }
+    ProcessHandle process =
+        ProcessHandle.of(pid)
+            .orElseThrow(() -> new IllegalStateException("The broker's pid " + pid + " is gone"));
+    process.destroyForcibly();
+    try {
+      process.onExit().get(60, TimeUnit.SECONDS);
+    } catch (TimeoutException | ExecutionException e) {
+      throw new IllegalStateException("The broker (pid " + pid + ") did not die", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Starts the broker with server-config/artemis/start-broker.sh, which waits until it is live. */
+  void start() {
+    File script = new File("../server-config/artemis/start-broker.sh");
+    File log = new File(instance, "log/start-broker.out");
+    try {
+      Process start =
+          new ProcessBuilder("bash", script.getAbsolutePath(), instance.getAbsolutePath())
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.appendTo(log))
+              .start();
+      if (!start.waitFor(180, TimeUnit.SECONDS) || start.exitValue() != 0) {
+        throw new IllegalStateException(
+            "start-broker.sh failed: "
+                + Files.readString(log.toPath(), StandardCharsets.UTF_8).strip());
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException("Cannot run " + script, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Reads an attribute of, or invokes an operation with one string argument on, a broker bean. */
+  private Object call(String queue, String operation, String argument) {
+    try (JMXConnector connector =
+        JMXConnectorFactory.connect(
+            new JMXServiceURL(jmxUrl),
+            Map.of(JMXConnector.CREDENTIALS, new String[] {"admin", "admin"}))) {
+      MBeanServerConnection management = connector.getMBeanServerConnection();
+      ObjectName bean = bean(management, queue);
+      if (operation.equals("getAttribute")) {
+        return management.getAttribute(bean, argument);
+      }
+      return argument == null
+          ? management.invoke(bean, operation, new Object[0], new String[0])
+          : management.invoke(
+              bean, operation, new Object[] {argument}, new String[] {String.class.getName()});
+    } catch (IOException | JMException e) {
+      throw new IllegalStateException("Broker management " + operation + " failed at " + jmxUrl, e);
+    }
+  }
+
+  /** The broker's own bean, or one queue's. */
+  private static ObjectName bean(MBeanServerConnection management, String queue)
+      throws IOException, JMException {
+    String pattern =
+        queue == null
+            ? "org.apache.activemq.artemis:broker=*"
+            : "org.apache.activemq.artemis:*,subcomponent=queues,queue=" + ObjectName.quote(queue);
+    Set<ObjectName> names = management.queryNames(new ObjectName(pattern), null);
+    if (names.size() != 1) {
+      throw new IllegalStateException("Expected one broker bean for " + pattern + ": " + names);
+    }
+    return names.iterator().next();
+  }
+}

@@ -1,0 +1,77 @@
+package dev.inbox.it.handlers;
+
+import dev.inbox.spi.Envelope;
+import dev.inbox.spi.InboxConsumer;
+import dev.inbox.spi.InboxContext;
+import dev.inbox.spi.InboxHandler;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.Optional;
+
+/**
+ * Writes one effect per message, and stops the server JVM at the message's {@link CrashPoint}: the
+ * first delivery of a test run to get there halts it, and no other, because each run may create its
+ * marker file only once. The marker names the message that halted the server. Without the {@value
+ * CrashPoint#MARKER_DIRECTORY} system property (a server not started for crash tests) it never
+ * halts.
+ */
+@ApplicationScoped
+@InboxConsumer(name = CrashHandler.CONSUMER, types = CrashHandler.TYPE)
+public class CrashHandler implements InboxHandler {
+
+  public static final String CONSUMER = "it-crash";
+  public static final String TYPE = "it.crash";
+
+  @Inject private Effects effects;
+
+  @Override
+  public Optional<String> businessKey(Envelope message) {
+    reached(CrashPoint.DELIVERY_START, message);
+    return Optional.empty();
+  }
+
+  @Override
+  public void handle(Envelope message, InboxContext context) {
+    reached(CrashPoint.AFTER_INBOX_ROW, message);
+    effects.apply(context);
+    reached(CrashPoint.AFTER_BUSINESS_WRITE, message);
+    reached(CrashPoint.AFTER_DATABASE_COMMIT, message);
+    reached(CrashPoint.AFTER_COMMIT_DECISION, message);
+  }
+
+  private static void reached(CrashPoint point, Envelope message) {
+    if (!message.property(CrashPoint.PROPERTY).equals(Optional.of(point.name()))
+        || !firstOfItsRun(message)) {
+      return;
+    }
+    if (point.inTransactionManager()) {
+      // The Byteman rule halts this thread when the transaction manager gets there.
+      System.setProperty(point.armedThreadProperty(), Thread.currentThread().getName());
+    } else {
+      Runtime.getRuntime().halt(CrashPoint.HALT_STATUS);
+    }
+  }
+
+  private static boolean firstOfItsRun(Envelope message) {
+    String directory = System.getProperty(CrashPoint.MARKER_DIRECTORY);
+    if (directory == null) {
+      return false;
+    }
+    File marker = new File(directory, message.property(CrashPoint.RUN_PROPERTY).orElse("no-run"));
+    try {
+      if (!marker.createNewFile()) {
+        return false;
+      }
+      // The operating system keeps the file when the JVM halts: the test reads it afterwards.
+      Files.writeString(marker.toPath(), message.messageId(), StandardCharsets.UTF_8);
+      return true;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write the crash marker " + marker, e);
+    }
+  }
+}

@@ -1,0 +1,56 @@
+package dev.inbox.it.handlers;
+
+/**
+ * Where a crash test stops the server JVM ({@code Runtime.halt}: no shutdown hook, no clean close)
+ * while a delivery is in flight. The first three are reached in {@link CrashHandler}'s own code;
+ * the last two lie inside the transaction manager's commit, where the handler only arms a Byteman
+ * rule (src/test/byteman/crash.btm) for its own thread.
+ */
+public enum CrashPoint {
+  /** The delivery has started; nothing is written yet (the business key is asked first). */
+  DELIVERY_START(false),
+  /** The inbox row is inserted and flushed; the handler has not run. */
+  AFTER_INBOX_ROW(false),
+  /** The business write is flushed; the transaction has not begun to commit. */
+  AFTER_BUSINESS_WRITE(false),
+  /**
+   * Without XA: the database, the last resource, has committed; the broker's branch is prepared and
+   * the commit decision is not yet logged, so the broker will roll the acknowledgement back.
+   */
+  AFTER_DATABASE_COMMIT(true),
+  /**
+   * Every branch is prepared and the commit decision is logged; no branch has committed (under XA),
+   * or only the database has (without XA). Recovery must finish the commit.
+   */
+  AFTER_COMMIT_DECISION(true);
+
+  /** The message property that names the point; the test sets it on every message of a run. */
+  public static final String PROPERTY = "crashPoint";
+
+  /** The test run a message belongs to (TestMessage.RUN, which this jar cannot see). */
+  public static final String RUN_PROPERTY = "testRun";
+
+  /** The system property, named after the point, that the Byteman rule compares with its thread. */
+  public static final String ARMED_THREAD_PREFIX = "inbox.it.halt.";
+
+  /** Where the halted server's marker files go: one per run, so that a run halts only once. */
+  public static final String MARKER_DIRECTORY = "inbox.it.crash-dir";
+
+  /** The exit status of a halt, for the server log's reader. */
+  public static final int HALT_STATUS = 86;
+
+  private final boolean inTransactionManager;
+
+  CrashPoint(boolean inTransactionManager) {
+    this.inTransactionManager = inTransactionManager;
+  }
+
+  public boolean inTransactionManager() {
+    return inTransactionManager;
+  }
+
+  /** The name of the system property that arms the Byteman rule of this point. */
+  public String armedThreadProperty() {
+    return ARMED_THREAD_PREFIX + name();
+  }
+}
