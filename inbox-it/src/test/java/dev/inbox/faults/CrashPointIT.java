@@ -3,20 +3,13 @@ package dev.inbox.faults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.inbox.it.Scrape;
-import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.CrashHandler;
 import dev.inbox.it.handlers.CrashPoint;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
+import java.util.Optional;
 import org.awaitility.Awaitility;
 import org.jboss.arquillian.container.test.api.ContainerController;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -40,33 +33,36 @@ class CrashPointIT {
   /** Messages of one run, all on the queue before the first delivery. */
   private static final int IN_FLIGHT = 30;
 
-  private Nodes nodes;
-
   @ArquillianResource private ContainerController controller;
 
+  private Nodes nodes;
   private final Database database = new Database();
   private final StandaloneBroker broker = new StandaloneBroker();
 
-  /** Node A stays up from one test to the next; Arquillian stops it at the end of the suite. */
+  /** Node A alone: node B, left up by another test, would take crash messages too. */
   @BeforeEach
-  void startNodeA() {
+  void startNodeAAlone() {
     nodes = new Nodes(controller);
+    nodes.stop(Node.B);
     nodes.start(Node.A);
   }
 
   @Test
   void atTheStartOfADeliveryBeforeAnyWrite() {
-    crashAt(CrashPoint.DELIVERY_START);
+    Crash crash = crashAt(CrashPoint.DELIVERY_START);
+    assertEquals(Optional.empty(), crash.haltedRowAtTheHalt(), "nothing written: " + crash);
   }
 
   @Test
   void afterTheInboxRowIsFlushed() {
-    crashAt(CrashPoint.AFTER_INBOX_ROW);
+    Crash crash = crashAt(CrashPoint.AFTER_INBOX_ROW);
+    assertEquals(Optional.empty(), crash.haltedRowAtTheHalt(), "nothing committed: " + crash);
   }
 
   @Test
   void afterTheBusinessWriteBeforeTheCommit() {
-    crashAt(CrashPoint.AFTER_BUSINESS_WRITE);
+    Crash crash = crashAt(CrashPoint.AFTER_BUSINESS_WRITE);
+    assertEquals(Optional.empty(), crash.haltedRowAtTheHalt(), "nothing committed: " + crash);
   }
 
   /**
@@ -81,6 +77,7 @@ class CrashPointIT {
       disabledReason = "a window of the last-resource commit, which an XA data source does not use")
   void afterTheDatabaseCommitBeforeTheAcknowledgement() {
     Crash crash = crashAt(CrashPoint.AFTER_DATABASE_COMMIT);
+    assertEquals(Optional.of(1), crash.haltedRowAtTheHalt(), "the database committed: " + crash);
     assertTrue(crash.preparedInBroker() >= 1, "the broker's branch was left prepared: " + crash);
     Awaitility.await("the redelivery of the committed message counted as a duplicate")
         .atMost(Duration.ofSeconds(30))
@@ -90,7 +87,7 @@ class CrashPointIT {
   /**
    * Every branch is prepared and the commit decision logged (two-phase commit under XA; the
    * database already committed without it). Recovery finds the decision and commits what is left:
-   * the message is acknowledged, not redelivered.
+   * the message is acknowledged, not redelivered, so its row is the first delivery's.
    */
   @Test
   void afterTheCommitDecisionIsLogged() {
@@ -98,67 +95,67 @@ class CrashPointIT {
     assertTrue(crash.transactionLog() >= 1, "the decision was in the log at the halt: " + crash);
     assertTrue(crash.preparedInBroker() >= 1, "the broker's branch was in doubt: " + crash);
     if (FaultCell.xa()) {
+      assertEquals(Optional.empty(), crash.haltedRowAtTheHalt(), "prepared only: " + crash);
       assertTrue(crash.preparedInDatabase() >= 1, "the database's branch was in doubt: " + crash);
+    } else {
+      assertEquals(Optional.of(1), crash.haltedRowAtTheHalt(), "committed first: " + crash);
     }
+    assertEquals(
+        Optional.of(1),
+        database.appliedOnDelivery(crash.storm().consumer(), crash.haltedOn()),
+        "recovery committed the first delivery: " + crash);
   }
 
   /** What the halt left behind, before the restart. */
   private record Crash(
+      Storm storm,
       String haltedOn,
+      Optional<Integer> haltedRowAtTheHalt,
       int appliedBefore,
       int preparedInBroker,
       int preparedInDatabase,
-      int transactionLog) {}
+      int transactionLog) {
+
+    @Override
+    public String toString() {
+      String row = haltedRowAtTheHalt.map(count -> "delivery " + count).orElse("none");
+      return "halted on %s (its committed row: %s); %d of %d applied, in doubt: broker %d,"
+              .formatted(haltedOn, row, appliedBefore, IN_FLIGHT, preparedInBroker)
+          + " database %d, transaction log %d".formatted(preparedInDatabase, transactionLog);
+    }
+  }
 
   private Crash crashAt(CrashPoint point) {
-    String run = TestMessage.newRun();
-    List<TestMessage> messages =
-        IntStream.rangeClosed(1, IN_FLIGHT)
-            .mapToObj(
-                i ->
-                    TestMessage.of(run, run + "-" + i, CrashHandler.TYPE, "{\"n\":" + i + "}")
-                        .with(CrashPoint.PROPERTY, point.name()))
-            .toList();
-    Set<String> identities =
-        messages.stream()
-            .map(message -> (String) message.properties().get("messageId"))
-            .collect(Collectors.toCollection(TreeSet::new));
+    Storm storm = Storm.crashingAt(point, IN_FLIGHT);
+    ProcessHandle server = nodes.process(Node.A);
     try (Sender sender = new Sender()) {
-      sender.sendTogether(messages);
+      sender.sendTogether(storm.messages());
     }
 
-    nodes.awaitHalt(Node.A);
+    nodes.awaitHalt(Node.A, server);
+    String haltedOn = marker(storm.run());
+    assertTrue(storm.identities().contains(haltedOn), "halted on a message of the run");
     Crash crash =
         new Crash(
-            marker(run),
-            database.rows(CrashHandler.CONSUMER, run),
+            storm,
+            haltedOn,
+            database.appliedOnDelivery(storm.consumer(), haltedOn),
+            database.rows(storm.consumer(), storm.run()),
             broker.preparedTransactions(),
             database.preparedTransactions(),
             Oracle.transactionLogEntries(Node.A));
-    assertTrue(identities.contains(crash.haltedOn()), "halted on a message of the run: " + crash);
 
     nodes.start(Node.A);
-    Oracle.Figures figures = new Oracle().check(CrashHandler.CONSUMER, run, identities, Node.A);
+    Oracle.Figures figures = storm.settled(Node.A);
     System.out.printf(
-        "[crash point %s] %d messages in flight, halted on %s; at the halt: %d applied, in doubt"
-            + " %d in the broker, %d in the database, %d in the transaction log; after the"
-            + " restart: %s; duplicates counted since the restart: %.0f%n",
-        point,
-        IN_FLIGHT,
-        crash.haltedOn(),
-        crash.appliedBefore(),
-        crash.preparedInBroker(),
-        crash.preparedInDatabase(),
-        crash.transactionLog(),
-        figures,
-        duplicatesOnNodeA());
-    assertEquals(IN_FLIGHT, figures.rows());
+        "[crash point %s] %d messages in flight; at the halt: %s; after the restart: %s;"
+            + " duplicates counted since the restart: %.0f%n",
+        point, IN_FLIGHT, crash, figures, duplicatesOnNodeA());
     return crash;
   }
 
   private static double duplicatesOnNodeA() {
-    return Scrape.of(Node.A.metricsUrl())
-        .value("inbox_duplicates_total", Map.of("consumer", CrashHandler.CONSUMER));
+    return Node.A.counter("inbox_duplicates_total", CrashHandler.CONSUMER);
   }
 
   /** The message that halted the server, as the crash handler wrote it down. */

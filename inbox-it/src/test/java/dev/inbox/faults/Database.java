@@ -7,6 +7,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The cell's PostgreSQL database, read from outside the servers: inbox rows and business effects of
@@ -42,6 +43,18 @@ final class Database {
         "select count(*) from inbox_entry where consumer_name = ? and message_id like ?",
         consumer,
         run + "%");
+  }
+
+  /**
+   * The delivery that applied a message, as its inbox row recorded it ({@code JMSXDeliveryCount}):
+   * 1 for the first delivery. Empty while the message has no committed row.
+   */
+  Optional<Integer> appliedOnDelivery(String consumer, String messageId) {
+    return query(
+        "select delivery_count from inbox_entry where consumer_name = ? and message_id = ?",
+        rows -> rows.next() ? Optional.of(rows.getInt(1)) : Optional.<Integer>empty(),
+        consumer,
+        messageId);
   }
 
   /** Effects of a run with no inbox row, and inbox rows with no effect: orphans either way. */

@@ -1,8 +1,6 @@
 package dev.inbox.faults;
 
-import dev.inbox.it.Scrape;
 import java.time.Duration;
-import java.util.Map;
 import org.awaitility.Awaitility;
 import org.jboss.arquillian.container.test.api.ContainerController;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -44,9 +42,9 @@ class DatabaseOutageIT {
     Awaitility.await("the storm under way")
         .pollInterval(Duration.ofMillis(50))
         .atMost(Duration.ofSeconds(120))
-        .until(() -> database.rows(Storm.CONSUMER, storm.run()) >= IDENTITIES / 20);
+        .until(() -> database.rows(storm.consumer(), storm.run()) >= IDENTITIES / 20);
     double rolledBack = rolledBackOnBothNodes();
-    int appliedAtTheCut = database.rows(Storm.CONSUMER, storm.run());
+    int appliedAtTheCut = database.rows(storm.consumer(), storm.run());
     database.cutOff();
     double[] felt = new double[1];
     try {
@@ -58,8 +56,7 @@ class DatabaseOutageIT {
       database.restore();
     }
 
-    Oracle.Figures figures =
-        new Oracle().check(Storm.CONSUMER, storm.run(), storm.identities(), Node.A, Node.B);
+    Oracle.Figures figures = storm.settled(Node.A, Node.B);
     System.out.printf(
         "[database cut off] %d identities: %d applied when it was cut off, %.0f deliveries rolled"
             + " back while it was away; %s%n",
@@ -68,12 +65,7 @@ class DatabaseOutageIT {
 
   /** Deliveries whose transaction rolled back, whatever the inbox decided: failures and commits. */
   private static double rolledBackOnBothNodes() {
-    double sum = 0;
-    for (Node node : Node.values()) {
-      Scrape scrape = Scrape.of(node.metricsUrl());
-      sum += scrape.value("inbox_failures_total", Map.of());
-      sum += scrape.value("inbox_commit_failures_total", Map.of());
-    }
-    return sum;
+    return Node.onEveryNode("inbox_failures_total", null)
+        + Node.onEveryNode("inbox_commit_failures_total", null);
   }
 }

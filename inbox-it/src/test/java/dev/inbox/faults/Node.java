@@ -1,6 +1,8 @@
 package dev.inbox.faults;
 
+import dev.inbox.it.Scrape;
 import java.io.File;
+import java.util.Map;
 
 /** A WildFly node of the fault suite, as arquillian.xml declares it (group {@code faults}). */
 enum Node {
@@ -25,9 +27,22 @@ enum Node {
     return new File(FaultCell.required("faults." + qualifier + ".home"));
   }
 
-  /** The node's Prometheus endpoint, on its management port. */
-  String metricsUrl() {
-    return "http://127.0.0.1:" + (9990 + portOffset) + "/prometheus";
+  /**
+   * A counter of one consumer, as the node's Prometheus endpoint (on its management port) has it
+   * now. Counters start from zero when the node starts.
+   */
+  double counter(String name, String consumer) {
+    return Scrape.of("http://127.0.0.1:" + (9990 + portOffset) + "/prometheus")
+        .value(name, consumer == null ? Map.of() : Map.of("consumer", consumer));
+  }
+
+  /** A counter of one consumer on every node, summed. */
+  static double onEveryNode(String name, String consumer) {
+    double sum = 0;
+    for (Node node : values()) {
+      sum += node.counter(name, consumer);
+    }
+    return sum;
   }
 
   /** The transaction manager's log: what recovery has yet to finish lives here. */

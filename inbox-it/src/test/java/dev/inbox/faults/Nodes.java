@@ -3,9 +3,7 @@ package dev.inbox.faults;
 import dev.inbox.it.Deployments;
 import java.io.File;
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -15,12 +13,10 @@ import org.jboss.shrinkwrap.api.exporter.ZipExporter;
 /**
  * Starts, halts and kills the fault suite's nodes. A node boots with the EAR in its deployments
  * directory, as an operator deploys it, so every restart deploys it again by itself. Arquillian
- * starts and stops the node; a kill is a real {@code SIGKILL} of the node's process.
+ * starts and stops the node; a kill is a real {@code SIGKILL} of the node's process. A node stays
+ * up from one test to the next until a test stops it; Arquillian stops it at the end of the suite.
  */
 final class Nodes {
-
-  /** The nodes whose deployment this test run has written: once per run, then reused. */
-  private static final Set<Node> DEPLOYED = EnumSet.noneOf(Node.class);
 
   private static final Duration EXIT_DEADLINE = Duration.ofSeconds(120);
 
@@ -40,11 +36,13 @@ final class Nodes {
     controller.start(node.qualifier());
   }
 
+  /** A running node's server process: take it before the node may halt, to wait on it. */
+  ProcessHandle process(Node node) {
+    return find(node).orElseThrow(() -> new AssertionError(node + " has no running process"));
+  }
+
   /** Waits until a node's JVM has exited by itself (a crash point halted it). */
-  void awaitHalt(Node node) {
-    ProcessHandle process =
-        process(node)
-            .orElseThrow(() -> new AssertionError(node + " has no running process to wait for"));
+  void awaitHalt(Node node, ProcessHandle process) {
     awaitExit(node, process);
     // Arquillian still counts the node as started: its stop skips a process that is gone.
     controller.kill(node.qualifier());
@@ -52,7 +50,7 @@ final class Nodes {
 
   /** Kills a node's JVM with SIGKILL, as the operating system or an operator would. */
   void killHard(Node node) {
-    process(node)
+    find(node)
         .ifPresent(
             process -> {
               process.destroyForcibly();
@@ -69,7 +67,7 @@ final class Nodes {
   }
 
   /** The node's server process, told apart from the other node's by its server directory. */
-  private static Optional<ProcessHandle> process(Node node) {
+  private static Optional<ProcessHandle> find(Node node) {
     String home = "-Djboss.home.dir=" + node.home().getAbsolutePath();
     return ProcessHandle.allProcesses()
         .filter(process -> process.info().commandLine().orElse("").contains(home))
@@ -90,12 +88,9 @@ final class Nodes {
     }
   }
 
+  /** Writes the EAR into the deployments directory before a start, over one a run left there. */
   private static void deploy(Node node) {
-    synchronized (DEPLOYED) {
-      if (DEPLOYED.add(node)) {
-        File ear = new File(node.home(), "standalone/deployments/inbox.ear");
-        Deployments.withTestHandlers().as(ZipExporter.class).exportTo(ear, true);
-      }
-    }
+    File ear = new File(node.home(), "standalone/deployments/inbox.ear");
+    Deployments.withTestHandlers().as(ZipExporter.class).exportTo(ear, true);
   }
 }

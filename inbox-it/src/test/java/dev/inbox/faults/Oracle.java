@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * TESTING.md's oracle, checked from outside the servers once the scenario is over: it waits until
@@ -59,19 +60,31 @@ final class Oracle {
    */
   Figures check(String consumer, String run, Set<String> identities, Node... nodes) {
     Figures[] last = new Figures[1];
+    RuntimeException[] failed = new RuntimeException[1];
     try {
       Awaitility.await("the end state of " + run)
           .pollInterval(Duration.ofMillis(500))
           .atMost(DEADLINE)
-          .ignoreExceptions()
           .until(
               () -> {
-                last[0] = figures(consumer, run, identities.size(), nodes);
+                try {
+                  last[0] = figures(consumer, run, identities.size(), nodes);
+                  failed[0] = null;
+                } catch (RuntimeException e) {
+                  // The broker or the database may still be coming back: look again.
+                  failed[0] = e;
+                  return false;
+                }
                 return settled(last[0]);
               });
-    } catch (org.awaitility.core.ConditionTimeoutException e) {
-      throw new AssertionError(
-          run + " did not settle within " + DEADLINE + "; last seen: " + last[0], e);
+    } catch (ConditionTimeoutException e) {
+      AssertionError notSettled =
+          new AssertionError(
+              run + " did not settle within " + DEADLINE + "; last seen: " + last[0], e);
+      if (failed[0] != null) {
+        notSettled.addSuppressed(failed[0]);
+      }
+      throw notSettled;
     }
     Figures figures = last[0];
     Map<String, Integer> effects = new TreeMap<>(database.effects(consumer, run));

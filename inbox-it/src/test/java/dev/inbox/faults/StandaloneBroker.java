@@ -34,17 +34,35 @@ final class StandaloneBroker {
    * Messages on a queue not yet acknowledged: waiting, in delivery or in a prepared transaction.
    */
   long depth(String queue) {
-    return ((Number) call(queue, "getAttribute", "MessageCount")).longValue();
+    return ((Number)
+            manage(management -> management.getAttribute(bean(management, queue), "MessageCount")))
+        .longValue();
   }
 
   /** Messages on a queue that match a selector. */
   long count(String queue, String selector) {
-    return ((Number) call(queue, "countMessages", selector)).longValue();
+    return ((Number)
+            manage(
+                management ->
+                    management.invoke(
+                        bean(management, queue),
+                        "countMessages",
+                        new Object[] {selector},
+                        new String[] {String.class.getName()})))
+        .longValue();
   }
 
   /** The broker's XA transactions that are prepared and wait for a decision. */
   int preparedTransactions() {
-    return ((String[]) call(null, "listPreparedTransactions", null)).length;
+    return ((String[])
+            manage(
+                management ->
+                    management.invoke(
+                        bean(management, null),
+                        "listPreparedTransactions",
+                        new Object[0],
+                        new String[0])))
+        .length;
   }
 
   /** Kills the broker's JVM with SIGKILL: no clean shutdown, its journal as the crash left it. */
@@ -93,23 +111,19 @@ final class StandaloneBroker {
     }
   }
 
-  /** Reads an attribute of, or invokes an operation with one string argument on, a broker bean. */
-  private Object call(String queue, String operation, String argument) {
+  private interface Management {
+    Object apply(MBeanServerConnection management) throws IOException, JMException;
+  }
+
+  /** One use of the broker's management, on a connection of its own. */
+  private Object manage(Management use) {
     try (JMXConnector connector =
         JMXConnectorFactory.connect(
             new JMXServiceURL(jmxUrl),
             Map.of(JMXConnector.CREDENTIALS, new String[] {"admin", "admin"}))) {
-      MBeanServerConnection management = connector.getMBeanServerConnection();
-      ObjectName bean = bean(management, queue);
-      if (operation.equals("getAttribute")) {
-        return management.getAttribute(bean, argument);
-      }
-      return argument == null
-          ? management.invoke(bean, operation, new Object[0], new String[0])
-          : management.invoke(
-              bean, operation, new Object[] {argument}, new String[] {String.class.getName()});
+      return use.apply(connector.getMBeanServerConnection());
     } catch (IOException | JMException e) {
-      throw new IllegalStateException("Broker management " + operation + " failed at " + jmxUrl, e);
+      throw new IllegalStateException("Broker management failed at " + jmxUrl, e);
     }
   }
 
