@@ -6,10 +6,9 @@ import jakarta.jms.JMSProducer;
 import jakarta.jms.JMSRuntimeException;
 import jakarta.jms.Queue;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
-import org.awaitility.Awaitility;
-import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * A producer outside the servers, on the standalone broker: what a team's service would be. A send
@@ -39,35 +38,35 @@ final class Sender implements AutoCloseable {
    * @return how many attempts failed before the acknowledged one
    */
   int sendUntilAcknowledged(TestMessage message, Duration deadline) {
-    int[] failed = {0};
-    try {
-      Awaitility.await("the broker's acknowledgement of " + message.properties())
-          .pollInSameThread()
-          .pollDelay(Duration.ZERO)
-          .pollInterval(Duration.ofMillis(200))
-          .atMost(deadline)
-          .until(
-              () -> {
-                try (JMSContext jms = factory.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
-                  producer(jms, message)
-                      .send(jms.createQueue(StandaloneBroker.INBOX_QUEUE), message.body());
-                  return true;
-                } catch (JMSRuntimeException e) {
-                  failed[0]++;
-                  return false;
-                }
-              });
-    } catch (ConditionTimeoutException e) {
-      throw new AssertionError(
-          "The broker did not acknowledge " + message.properties() + " within " + deadline, e);
+    Instant end = Instant.now().plus(deadline);
+    for (int failed = 0; ; failed++) {
+      try (JMSContext jms = factory.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
+        producer(jms, message).send(jms.createQueue(StandaloneBroker.INBOX_QUEUE), message.body());
+        return failed;
+      } catch (JMSRuntimeException e) {
+        if (Instant.now().isAfter(end)) {
+          throw new AssertionError(
+              "The broker did not acknowledge " + message.properties() + " within " + deadline, e);
+        }
+        pause();
+      }
     }
-    return failed[0];
   }
 
   private static JMSProducer producer(JMSContext jms, TestMessage message) {
     JMSProducer producer = jms.createProducer();
     message.properties().forEach(producer::setProperty);
     return producer;
+  }
+
+  /** The retry interval of a producer that found the broker down. */
+  private static void pause() {
+    try {
+      Thread.sleep(200);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
   }
 
   @Override
