@@ -51,3 +51,13 @@ CREATE TABLE IF NOT EXISTS inbox_watermark (
     updated_at     DATETIME(6)  NOT NULL,
     CONSTRAINT pk_inbox_watermark PRIMARY KEY (consumer_name)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_unicode_ci;
+
+-- Secrets every node shares, made by the first node that needs one: the key that seals the inbox's
+-- own properties on the copies it quarantines, so that a redrive is told from a producer's message.
+-- Deleting a row makes a new key; copies sealed with the old one are then treated as producers'.
+CREATE TABLE IF NOT EXISTS inbox_secret (
+    secret_name  VARCHAR(100) CHARACTER SET ascii COLLATE ascii_bin NOT NULL,
+    secret_value VARCHAR(200) CHARACTER SET ascii COLLATE ascii_bin NOT NULL,
+    created_at   DATETIME(6)  NOT NULL,
+    CONSTRAINT pk_inbox_secret PRIMARY KEY (secret_name)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_unicode_ci;

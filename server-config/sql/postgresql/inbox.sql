@@ -50,3 +50,13 @@ CREATE TABLE IF NOT EXISTS inbox_watermark (
     updated_at     TIMESTAMP    NOT NULL,
     CONSTRAINT pk_inbox_watermark PRIMARY KEY (consumer_name)
 );
+
+-- Secrets every node shares, made by the first node that needs one: the key that seals the inbox's
+-- own properties on the copies it quarantines, so that a redrive is told from a producer's message.
+-- Deleting a row makes a new key; copies sealed with the old one are then treated as producers'.
+CREATE TABLE IF NOT EXISTS inbox_secret (
+    secret_name  VARCHAR(100) NOT NULL,
+    secret_value VARCHAR(200) NOT NULL,
+    created_at   TIMESTAMP    NOT NULL,
+    CONSTRAINT pk_inbox_secret PRIMARY KEY (secret_name)
+);

@@ -24,7 +24,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -51,8 +50,7 @@ public class Dispatcher {
   private final Watermarks watermarks;
   private final UnknownTypePolicy unknownTypePolicy;
   private final boolean quarantineLateDeliveries;
-  private final int maxAttempts;
-  private final Set<String> deadLetterAddresses;
+  private final AttemptBudget budget;
 
   @Inject
   Dispatcher(
@@ -63,15 +61,11 @@ public class Dispatcher {
       Event<Delivery> deliveries,
       Event<RollingBack> rollbacks,
       Watermarks watermarks,
+      AttemptBudget budget,
       @ConfigProperty(name = "inbox.unknown-type-policy", defaultValue = "quarantine")
           String unknownTypePolicy,
       @ConfigProperty(name = "inbox.late-delivery-policy", defaultValue = "quarantine")
-          String lateDeliveryPolicy,
-      @ConfigProperty(name = "inbox.max-attempts", defaultValue = "5") int maxAttempts,
-      @ConfigProperty(
-              name = "inbox.dead-letter-addresses",
-              defaultValue = "jms.queue.InboxDLQ,InboxDLQ")
-          Set<String> deadLetterAddresses) {
+          String lateDeliveryPolicy) {
     this.subscriptions = subscriptions;
     this.store = store;
     this.ledger = ledger;
@@ -89,12 +83,7 @@ public class Dispatcher {
                   "inbox.late-delivery-policy is '%s': it must be quarantine or process"
                       .formatted(lateDeliveryPolicy));
         };
-    if (maxAttempts < 1) {
-      throw new IllegalArgumentException(
-          "inbox.max-attempts is " + maxAttempts + ": it must be at least 1");
-    }
-    this.maxAttempts = maxAttempts;
-    this.deadLetterAddresses = Set.copyOf(deadLetterAddresses);
+    this.budget = budget;
   }
 
   /** For the CDI proxy. */
@@ -108,30 +97,28 @@ public class Dispatcher {
     this.watermarks = null;
     this.unknownTypePolicy = null;
     this.quarantineLateDeliveries = true;
-    this.maxAttempts = 0;
-    this.deadLetterAddresses = null;
+    this.budget = null;
   }
 
   /**
    * Dispatches a delivery. The caller rolls the transaction back when the result says so, and
    * otherwise lets it commit, which acknowledges the message.
-   *
-   * @param envelope the message as read
-   * @param original the JMS message itself, forwarded as it is when it must be quarantined
    */
-  public DispatchResult dispatch(Envelope envelope, Message original) {
-    Optional<Reason> invalid = invalidity(envelope);
-    if (invalid.isPresent()) {
-      return quarantineInvalid(envelope, original, invalid.get());
+  public DispatchResult dispatch(Received received) {
+    Envelope envelope = received.envelope();
+    Message original = received.message();
+    if (received.admission() instanceof Admission.Refused refused) {
+      return quarantineInvalid(envelope, original, refused.reason(), refused.detail());
     }
+    String hash = ((Admission.Admitted) received.admission()).fingerprint();
     List<Subscription> consumers = subscriptions.of(envelope.type());
     if (consumers.isEmpty()) {
       return unknownTypePolicy == UnknownTypePolicy.IGNORE
           ? finish(envelope, List.of(Verdict.of(null, Outcome.IGNORED)), false)
-          : quarantineInvalid(envelope, original, Reason.UNKNOWN_TYPE);
+          : quarantineInvalid(
+              envelope, original, Reason.UNKNOWN_TYPE, Reason.UNKNOWN_TYPE.describe(envelope));
     }
-    boolean redrive =
-        Redrive.isRedriven(envelope, deadLetterAddresses) && envelope.deliveryCount() == 1;
+    boolean redrive = received.redrive() != Redrive.NONE && envelope.deliveryCount() == 1;
     if (redrive) {
       // An operator sent it back: every consumer gets all its attempts again. Only on the first
       // delivery, so that a redriven message that fails again is still given up on.
@@ -143,13 +130,15 @@ public class Dispatcher {
               "Redriven message %s arrived; cleared %d failure-ledger entries"
                   .formatted(envelope.messageId(), cleared));
     }
-    String hash = Fingerprint.of(envelope.payload());
+    // An operator who redrives a quarantined copy has decided on it, whatever the reason: it is
+    // not held against the retention watermark again (a dead-lettered one has not been looked at).
+    boolean checkLate = received.redrive() != Redrive.FROM_QUARANTINE;
     LocalDateTime receivedAt = now();
     List<Verdict> verdicts = new ArrayList<>();
     for (Subscription consumer : consumers) {
       Verdict verdict;
       try {
-        verdict = deliver(consumer, envelope, original, hash, receivedAt);
+        verdict = deliver(consumer, envelope, original, hash, receivedAt, checkLate);
       } catch (RuntimeException e) {
         // The database or the broker failed: the same as a handler's transient failure.
         verdict = failed(consumer, envelope, e, "the inbox could not record it");
@@ -169,7 +158,8 @@ public class Dispatcher {
       Envelope envelope,
       Message original,
       String hash,
-      LocalDateTime receivedAt) {
+      LocalDateTime receivedAt,
+      boolean checkLate) {
     String name = consumer.consumer();
     if (!consumer.accepts(envelope.contractVersion())) {
       return quarantine(consumer, envelope, original, Reason.UNSUPPORTED_CONTRACT_VERSION, null);
@@ -180,7 +170,7 @@ public class Dispatcher {
           ? Verdict.of(name, Outcome.DUPLICATE)
           : collision(name, envelope, original, hash, recorded.get());
     }
-    boolean late = watermarks.isLate(name, envelope.producedAt());
+    boolean late = checkLate && watermarks.isLate(name, envelope.producedAt());
     if (late && quarantineLateDeliveries) {
       return quarantine(consumer, envelope, original, Reason.LATE_DELIVERY, null);
     }
@@ -195,7 +185,9 @@ public class Dispatcher {
     String businessKey;
     try {
       businessKey = consumer.handler().businessKey(envelope).orElse(null);
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
+      // Anything a handler throws is its failure, an Error included (the StackOverflowError of a
+      // body it recurses into, an AssertionError): counted, so that it ends quarantined.
       return failed(consumer, envelope, e, "businessKey threw");
     }
     if (businessKey != null && businessKey.length() > InboxEntry.MAX_KEY_LENGTH) {
@@ -234,7 +226,8 @@ public class Dispatcher {
         throw new IllegalStateException(
             "the handler returned normally, but its transaction was marked for rollback");
       }
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
+      // As for businessKey: an Error too is the handler's failure.
       Verdict failed = failed(consumer, envelope, e, "handler threw");
       return new Verdict(
           name,
@@ -273,15 +266,14 @@ public class Dispatcher {
     if (entry.kind() == FailureKind.PERMANENT) {
       return Optional.of(quarantine(consumer, envelope, original, Reason.REJECTED, history));
     }
-    if (entry.attempts() >= maxAttempts) {
+    if (entry.attempts() >= budget.maxAttempts()) {
       return Optional.of(
           quarantine(consumer, envelope, original, Reason.RETRIES_EXHAUSTED, history));
     }
     return Optional.empty();
   }
 
-  private Verdict failed(
-      Subscription consumer, Envelope envelope, RuntimeException e, String what) {
+  private Verdict failed(Subscription consumer, Envelope envelope, Throwable e, String what) {
     FailureKind kind = Classification.of(e);
     String summary = Classification.summary(e);
     ledger.recordFailure(consumer.consumer(), envelope.messageId(), kind, summary);
@@ -306,10 +298,13 @@ public class Dispatcher {
     return Verdict.of(consumer, Outcome.COLLISION, Reason.PAYLOAD_MISMATCH.code(), detail);
   }
 
-  private DispatchResult quarantineInvalid(Envelope envelope, Message original, Reason reason) {
-    quarantine.send(original, envelope, reason, null, reason.describe(envelope));
+  private DispatchResult quarantineInvalid(
+      Envelope envelope, Message original, Reason reason, String detail) {
+    quarantine.send(original, envelope, reason, null, detail);
     return finish(
-        envelope, List.of(Verdict.of(null, Outcome.INVALID, reason.code(), reason.code())), false);
+        envelope,
+        List.of(Verdict.of(null, Outcome.INVALID, reason.code(), reason.code() + ": " + detail)),
+        false);
   }
 
   /**
@@ -340,32 +335,6 @@ public class Dispatcher {
       deliveries.fire(delivery);
     }
     return result;
-  }
-
-  /** Why no consumer can handle the message, or empty when it can be dispatched. */
-  private static Optional<Reason> invalidity(Envelope envelope) {
-    if (envelope.payload() == null) {
-      return Optional.of(Reason.UNSUPPORTED_BODY);
-    }
-    if (envelope.messageId() == null) {
-      return Optional.of(Reason.MISSING_IDENTITY);
-    }
-    if (envelope.messageId().length() > InboxEntry.MAX_KEY_LENGTH) {
-      return Optional.of(Reason.INVALID_IDENTITY);
-    }
-    if (envelope.type() == null) {
-      return Optional.of(Reason.MISSING_TYPE);
-    }
-    if (tooLong(envelope.type(), InboxEntry.MAX_TYPE_LENGTH)
-        || tooLong(envelope.contractVersion(), InboxEntry.MAX_VERSION_LENGTH)
-        || tooLong(envelope.tenantId(), InboxEntry.MAX_TENANT_LENGTH)) {
-      return Optional.of(Reason.INVALID_PROPERTY);
-    }
-    return Optional.empty();
-  }
-
-  private static boolean tooLong(String value, int max) {
-    return value != null && value.length() > max;
   }
 
   private static LocalDateTime now() {

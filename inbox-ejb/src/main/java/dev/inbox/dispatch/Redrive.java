@@ -1,26 +1,15 @@
 package dev.inbox.dispatch;
 
-import dev.inbox.quarantine.Quarantine;
-import dev.inbox.spi.Envelope;
-import java.util.Set;
-
 /**
- * Recognises a message that an operator moved back to the inbox queue. A message from quarantine
- * carries the reason the inbox gave it; a message from a dead-letter queue carries the address it
- * was moved from ({@code _AMQ_ORIG_ADDRESS}, which ActiveMQ Artemis sets when it moves a message),
- * one of {@code inbox.dead-letter-addresses}. A producer's own message carries neither, and one
- * that a divert routed here names another address.
+ * Whether an operator moved a message back to the inbox queue, and from where. A redriven message
+ * gets all its attempts again; one from quarantine, which an operator has looked at, is not held
+ * against the retention watermark again.
  */
-final class Redrive {
-
-  /** The property ActiveMQ Artemis sets on a message it moves to another address. */
-  static final String ARTEMIS_ORIGINAL_ADDRESS = "_AMQ_ORIG_ADDRESS";
-
-  private Redrive() {}
-
-  static boolean isRedriven(Envelope envelope, Set<String> deadLetterAddresses) {
-    return envelope.properties().containsKey(Quarantine.REASON)
-        || deadLetterAddresses.contains(
-            String.valueOf(envelope.properties().get(ARTEMIS_ORIGINAL_ADDRESS)));
-  }
+public enum Redrive {
+  /** A producer's message, as sent. */
+  NONE,
+  /** A copy the inbox quarantined, moved back: it carries the inbox's seal, and it verified. */
+  FROM_QUARANTINE,
+  /** A message the broker dead-lettered, moved back. */
+  FROM_DEAD_LETTERS
 }

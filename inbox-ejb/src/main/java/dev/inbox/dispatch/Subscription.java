@@ -4,13 +4,16 @@ import dev.inbox.spi.InboxHandler;
 import java.util.Set;
 
 /**
- * A handler, under the consumer name it declared, with the contract versions it accepts.
+ * A handler, under the consumer name it declared, with the message types it takes and the contract
+ * versions it accepts.
  *
  * @param versions the accepted contract versions; empty accepts every message
  */
-record Subscription(String consumer, Set<String> versions, InboxHandler handler) {
+record Subscription(
+    String consumer, Set<String> types, Set<String> versions, InboxHandler handler) {
 
   Subscription {
+    types = Set.copyOf(types);
     versions = Set.copyOf(versions);
   }
 

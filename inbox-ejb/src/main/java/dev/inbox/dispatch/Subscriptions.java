@@ -11,6 +11,7 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.spi.Bean;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,7 +50,7 @@ public class Subscriptions {
   @PostConstruct
   void discover() {
     Map<String, String> classByConsumer = new TreeMap<>();
-    Map<String, List<Subscription>> discovered = new HashMap<>();
+    List<Subscription> discovered = new ArrayList<>();
     for (Instance.Handle<InboxHandler> handle : handlers.handles()) {
       Bean<InboxHandler> bean = handle.getBean();
       InboxConsumer declared = declaration(bean);
@@ -59,15 +60,36 @@ public class Subscriptions {
             "Consumer name '%s' is declared by both %s and %s: give each handler its own stable name"
                 .formatted(declared.name(), previous, bean.getBeanClass().getName()));
       }
-      Subscription subscription =
-          new Subscription(declared.name(), Set.of(declared.versions()), handle.get());
-      for (String type : declared.types()) {
-        discovered.computeIfAbsent(type, t -> new ArrayList<>()).add(subscription);
-      }
+      discovered.add(
+          new Subscription(
+              declared.name(),
+              Set.of(declared.types()),
+              Set.of(declared.versions()),
+              handle.get()));
     }
-    discovered.replaceAll((type, subscriptions) -> List.copyOf(subscriptions));
-    byType = Map.copyOf(discovered);
+    byType = byType(discovered);
     LOG.info(() -> "Inbox consumers: " + classByConsumer + ", by type: " + typesToConsumers());
+  }
+
+  /**
+   * The consumers of each type, in one order on every node, by consumer name: two nodes that take
+   * two deliveries of one message lock its rows in the same order, and never wait on each other.
+   */
+  static Map<String, List<Subscription>> byType(List<Subscription> subscriptions) {
+    Map<String, List<Subscription>> byType = new HashMap<>();
+    subscriptions.stream()
+        .sorted(Comparator.comparing(Subscription::consumer))
+        .forEach(
+            subscription ->
+                subscription
+                    .types()
+                    .forEach(
+                        type ->
+                            byType
+                                .computeIfAbsent(type, t -> new ArrayList<>())
+                                .add(subscription)));
+    byType.replaceAll((type, consumers) -> List.copyOf(consumers));
+    return Map.copyOf(byType);
   }
 
   /** Observing start-up creates this bean, so a misdeclared handler fails the deployment. */

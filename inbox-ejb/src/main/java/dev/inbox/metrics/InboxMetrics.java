@@ -8,6 +8,7 @@ import dev.inbox.dispatch.Verdict;
 import dev.inbox.quarantine.Reason;
 import dev.inbox.spi.Envelope;
 import dev.inbox.store.FailureKind;
+import dev.inbox.store.Watermarks;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -39,6 +40,7 @@ public class InboxMetrics {
   private static final Logger LOG = Logger.getLogger(InboxMetrics.class.getName());
 
   private final Subscriptions subscriptions;
+  private final Watermarks watermarks;
   private final BeanManager beans;
   private final AtomicReference<Snapshot> snapshot = new AtomicReference<>(Snapshot.EMPTY);
   private MeterPort port = MeterPort.NONE;
@@ -50,14 +52,16 @@ public class InboxMetrics {
   private Set<String> knownTypes = Set.of();
 
   @Inject
-  InboxMetrics(Subscriptions subscriptions, BeanManager beans) {
+  InboxMetrics(Subscriptions subscriptions, Watermarks watermarks, BeanManager beans) {
     this.subscriptions = subscriptions;
+    this.watermarks = watermarks;
     this.beans = beans;
   }
 
   /** For the CDI proxy. */
   protected InboxMetrics() {
     this.subscriptions = null;
+    this.watermarks = null;
     this.beans = null;
   }
 
@@ -86,6 +90,7 @@ public class InboxMetrics {
     }
     port.gauge(Meter.FAILURE_LEDGER_ROWS, List.of(), () -> snapshot.get().failureLedgerRows());
     port.gauge(Meter.QUARANTINE_DEPTH, List.of(), () -> snapshot.get().quarantineDepth());
+    port.gauge(Meter.WATERMARKS_LOADED, List.of(), () -> watermarks.loaded() ? 1 : 0);
   }
 
   /** Counts rows that retention deleted for a consumer. */

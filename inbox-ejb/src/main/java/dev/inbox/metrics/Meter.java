@@ -92,6 +92,11 @@ enum Meter {
   QUARANTINE_DEPTH(
       "inbox_quarantine_depth",
       "Messages waiting in the quarantine queue (background snapshot)",
+      Kind.GAUGE),
+  WATERMARKS_LOADED(
+      "inbox_watermarks_loaded",
+      "1 when this node's last read of the retention watermarks succeeded; 0 until then, when late"
+          + " redeliveries of purged messages are not caught",
       Kind.GAUGE);
 
   /** What a meter measures, which decides its Prometheus type and suffixes. */

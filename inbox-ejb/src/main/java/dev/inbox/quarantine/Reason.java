@@ -2,21 +2,42 @@ package dev.inbox.quarantine;
 
 import dev.inbox.spi.Envelope;
 import dev.inbox.store.InboxEntry;
+import java.util.Arrays;
+import java.util.Optional;
 
 /** Why a message was quarantined. The code is what the {@code inbox_reason} property carries. */
 public enum Reason {
   /** Neither the message-id property nor a CloudEvents {@code ce_source} and {@code ce_id}. */
   MISSING_IDENTITY("missing-identity"),
-  /** An identity longer than the inbox table holds. */
+  /**
+   * An identity the inbox cannot store as it is: longer than the table holds, with a control
+   * character or a lone surrogate, or a CloudEvents source with a space.
+   */
   INVALID_IDENTITY("invalid-identity"),
   /** Neither the type property nor a CloudEvents {@code ce_type}. */
   MISSING_TYPE("missing-type"),
-  /** A type, contract version or tenant longer than the inbox table holds. */
+  /**
+   * A type, contract version or tenant the inbox cannot store as it is: too long, or with a control
+   * character or a lone surrogate.
+   */
   INVALID_PROPERTY("invalid-property"),
   /** A type that no deployed consumer handles. */
   UNKNOWN_TYPE("unknown-type"),
-  /** A body that is neither text nor bytes. */
+  /** A body that is neither text nor bytes (a map, an object, a stream, or none). */
   UNSUPPORTED_BODY("unsupported-body"),
+  /** A body larger than {@code inbox.max-body-bytes}. */
+  BODY_TOO_LARGE("body-too-large"),
+  /**
+   * A body that cannot be read as what it claims to be, or cannot be fingerprinted: text that is
+   * not well-formed Unicode, JSON with a member named twice, nested too deep, or a number out of
+   * range.
+   */
+  UNREADABLE_BODY("unreadable-body"),
+  /**
+   * A redriven copy that the quarantine kept without its body ({@code
+   * inbox.quarantine.keep-body=false}): it cannot be applied.
+   */
+  BODY_NOT_KEPT("body-not-kept"),
   /** A contract version this consumer does not declare. */
   UNSUPPORTED_CONTRACT_VERSION("unsupported-contract-version"),
   /** An identity already recorded for this consumer with a different payload. */
@@ -39,6 +60,11 @@ public enum Reason {
 
   public String code() {
     return code;
+  }
+
+  /** The reason with this code, if there is one. */
+  public static Optional<Reason> ofCode(String code) {
+    return Arrays.stream(values()).filter(reason -> reason.code.equals(code)).findFirst();
   }
 
   /** Whether a consumer quarantines for this reason, rather than the message as a whole. */
@@ -75,6 +101,11 @@ public enum Reason {
           "no consumer handles type '%s': deploy a handler for it, or redrive after fixing the type"
               .formatted(envelope.type());
       case UNSUPPORTED_BODY -> "body is neither text nor bytes";
+      case BODY_TOO_LARGE -> "body larger than inbox.max-body-bytes";
+      case UNREADABLE_BODY -> "body cannot be read or fingerprinted";
+      case BODY_NOT_KEPT ->
+          "the quarantine kept this message without its body (inbox.quarantine.keep-body=false):"
+              + " it cannot be applied; have the producer send it again";
       case UNSUPPORTED_CONTRACT_VERSION ->
           "contract version '%s' is not one this consumer declares"
               .formatted(envelope.contractVersion());

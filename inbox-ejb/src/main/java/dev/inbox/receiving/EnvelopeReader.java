@@ -1,6 +1,10 @@
 package dev.inbox.receiving;
 
+import dev.inbox.dispatch.Admission;
+import dev.inbox.dispatch.Received;
+import dev.inbox.quarantine.Forwarded;
 import dev.inbox.quarantine.Quarantine;
+import dev.inbox.quarantine.Reason;
 import dev.inbox.spi.Envelope;
 import dev.inbox.spi.Payload;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,19 +13,30 @@ import jakarta.jms.BytesMessage;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSRuntimeException;
+import jakarta.jms.MapMessage;
 import jakarta.jms.Message;
+import jakarta.jms.ObjectMessage;
 import jakarta.jms.Queue;
+import jakarta.jms.StreamMessage;
 import jakarta.jms.TextMessage;
 import jakarta.jms.Topic;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Reads a JMS message into an {@link Envelope}: the identity and type from the configured
- * properties (or the CloudEvents JMS binding), the body, and every property as sent.
+ * Reads a JMS message into what the inbox received: an {@link Envelope} with the identity and type
+ * from the configured properties (or the CloudEvents JMS binding), the body and every property as
+ * sent; where it comes from; and whether consumers may see it ({@link Admission}).
+ *
+ * <p>The inbox's own {@code inbox_*} properties count only on a copy it quarantined itself, whose
+ * seal verifies: there they give the identity and the producer's time the original had. On any
+ * other message they are a producer's properties like any other. An {@link ObjectMessage}'s body is
+ * never deserialised.
  */
 @ApplicationScoped
 public class EnvelopeReader {
@@ -30,9 +45,13 @@ public class EnvelopeReader {
   static final String JMS_MESSAGE_ID = "JMSMessageID";
 
   private final PropertyNames names;
+  private final Quarantine quarantine;
+  private final long maxBodyBytes;
+  private final Set<String> deadLetterAddresses;
 
   @Inject
   EnvelopeReader(
+      Quarantine quarantine,
       @ConfigProperty(name = "inbox.message-id-property", defaultValue = "messageId")
           String messageIdProperty,
       @ConfigProperty(name = "inbox.type-property", defaultValue = "messageType")
@@ -40,40 +59,75 @@ public class EnvelopeReader {
       @ConfigProperty(name = "inbox.contract-version-property", defaultValue = "contractVersion")
           String contractVersionProperty,
       @ConfigProperty(name = "inbox.tenant-property", defaultValue = "tenantId")
-          String tenantProperty) {
+          String tenantProperty,
+      @ConfigProperty(name = "inbox.max-body-bytes", defaultValue = "10485760") long maxBodyBytes,
+      @ConfigProperty(
+              name = "inbox.dead-letter-addresses",
+              defaultValue = "jms.queue.InboxDLQ,InboxDLQ")
+          Set<String> deadLetterAddresses) {
+    if (maxBodyBytes < 1) {
+      throw new IllegalArgumentException(
+          "inbox.max-body-bytes is " + maxBodyBytes + ": it must be at least 1");
+    }
+    this.quarantine = quarantine;
     this.names =
         new PropertyNames(messageIdProperty, typeProperty, contractVersionProperty, tenantProperty);
+    this.maxBodyBytes = maxBodyBytes;
+    this.deadLetterAddresses = Set.copyOf(deadLetterAddresses);
   }
 
   /** For the CDI proxy. */
   protected EnvelopeReader() {
+    this.quarantine = null;
     this.names = null;
+    this.maxBodyBytes = 0;
+    this.deadLetterAddresses = null;
   }
 
-  public Envelope read(Message message) {
+  public Received read(Message message) {
     try {
       Map<String, Object> properties = properties(message);
+      Optional<Forwarded> forwarded = quarantine.forwarded(properties);
       String messageId =
-          JMS_MESSAGE_ID.equals(names.messageId())
-              ? message.getJMSMessageID()
-              : names.identity(properties);
-      long timestamp =
-          message.propertyExists(Quarantine.PRODUCED_AT)
-              ? message.getLongProperty(Quarantine.PRODUCED_AT)
-              : message.getJMSTimestamp();
-      return new Envelope(
-          messageId,
-          names.type(properties),
-          PropertyNames.text(properties, names.contractVersion()),
-          PropertyNames.text(properties, names.tenant()),
-          payload(message),
-          properties,
-          message.getIntProperty("JMSXDeliveryCount"),
-          timestamp == 0 ? null : Instant.ofEpochMilli(timestamp),
-          destinationName(message.getJMSDestination()));
+          forwarded.map(Forwarded::messageId).orElseGet(() -> identity(message, properties));
+      Instant producedAt =
+          forwarded.isPresent() ? forwarded.get().producedAt() : producerTime(message);
+      Body body = body(message, forwarded);
+      Envelope envelope =
+          new Envelope(
+              messageId,
+              names.type(properties),
+              PropertyNames.text(properties, names.contractVersion()),
+              PropertyNames.text(properties, names.tenant()),
+              body.payload(),
+              properties,
+              message.getIntProperty("JMSXDeliveryCount"),
+              producedAt,
+              destinationName(message.getJMSDestination()));
+      Admission admission =
+          body.refused() != null
+              ? body.refused()
+              : AdmissionCheck.of(envelope, names.cloudEventsSource(properties));
+      return new Received(
+          envelope, message, Origin.of(forwarded, properties, deadLetterAddresses), admission);
     } catch (JMSException e) {
       throw new JMSRuntimeException("Could not read the delivered message", e.getErrorCode(), e);
     }
+  }
+
+  private String identity(Message message, Map<String, Object> properties) {
+    try {
+      return JMS_MESSAGE_ID.equals(names.messageId())
+          ? message.getJMSMessageID()
+          : names.identity(properties);
+    } catch (JMSException e) {
+      throw new JMSRuntimeException("Could not read the message id", e.getErrorCode(), e);
+    }
+  }
+
+  private static Instant producerTime(Message message) throws JMSException {
+    long timestamp = message.getJMSTimestamp();
+    return timestamp == 0 ? null : Instant.ofEpochMilli(timestamp);
   }
 
   private static Map<String, Object> properties(Message message) throws JMSException {
@@ -88,15 +142,70 @@ public class EnvelopeReader {
     return properties;
   }
 
-  /** The body of a text or bytes message; null for any other body type, which is quarantined. */
-  private static Payload payload(Message message) throws JMSException {
-    if (message instanceof TextMessage text) {
-      return Payload.ofText(text.getText() == null ? "" : text.getText());
+  /** The body as a payload, or why it is refused. */
+  private record Body(Payload payload, Admission.Refused refused) {
+
+    static Body refused(Reason reason, String detail) {
+      return new Body(null, new Admission.Refused(reason, detail));
+    }
+  }
+
+  /**
+   * The body of a text or bytes message, read once, after its size is known to be within {@code
+   * inbox.max-body-bytes}; any other body type is refused without being read.
+   */
+  private Body body(Message message, Optional<Forwarded> forwarded) throws JMSException {
+    if (forwarded.isPresent() && !forwarded.get().bodyKept()) {
+      return Body.refused(Reason.BODY_NOT_KEPT, Reason.BODY_NOT_KEPT.describe(null));
     }
     if (message instanceof BytesMessage bytes) {
-      return Payload.ofBytes(bytes.getBody(byte[].class));
+      long length = bytes.getBodyLength();
+      if (length > maxBodyBytes) {
+        return tooLarge("bytes", length);
+      }
+      byte[] body = bytes.getBody(byte[].class);
+      return new Body(Payload.ofBytes(body == null ? new byte[0] : body), null);
     }
-    return null;
+    if (message instanceof TextMessage textMessage) {
+      String text = textMessage.getText() == null ? "" : textMessage.getText();
+      // UTF-8 takes at least a byte a char: a text longer than the limit is over it.
+      long length = text.length() > maxBodyBytes ? text.length() : Text.utf8Length(text);
+      if (length > maxBodyBytes) {
+        return tooLarge("text", length);
+      }
+      int surrogate = Text.firstLoneSurrogate(text);
+      if (surrogate >= 0) {
+        return Body.refused(
+            Reason.UNREADABLE_BODY,
+            "the text body has a lone surrogate (U+%04X) at index %d: it is not Unicode text"
+                .formatted((int) text.charAt(surrogate), surrogate));
+      }
+      return new Body(Payload.ofText(text), null);
+    }
+    return Body.refused(
+        Reason.UNSUPPORTED_BODY,
+        "the body is %s; the inbox takes text and bytes messages".formatted(kind(message)));
+  }
+
+  private Body tooLarge(String kind, long length) {
+    return Body.refused(
+        Reason.BODY_TOO_LARGE,
+        "the %s body is %d bytes long; inbox.max-body-bytes allows %d"
+            .formatted(kind, length, maxBodyBytes));
+  }
+
+  /** What kind of body a message the inbox does not read has, found without reading it. */
+  private static String kind(Message message) {
+    if (message instanceof MapMessage) {
+      return "a map";
+    }
+    if (message instanceof ObjectMessage) {
+      return "a serialised Java object (never deserialised here)";
+    }
+    if (message instanceof StreamMessage) {
+      return "a stream";
+    }
+    return "absent";
   }
 
   private static String destinationName(Destination destination) throws JMSException {

@@ -39,7 +39,7 @@ public class InboxListener implements MessageListener {
 
   @Override
   public void onMessage(Message message) {
-    if (dispatcher.dispatch(reader.read(message), message).rollsBack()) {
+    if (dispatcher.dispatch(reader.read(message)).rollsBack()) {
       // Roll back without throwing: the broker redelivers after its redelivery delay, and an
       // expected outcome such as a lost race leaves no stack trace in the server log.
       context.setRollbackOnly();

@@ -28,6 +28,14 @@ record PropertyNames(String messageId, String type, String contractVersion, Stri
     return ceSource != null && ceId != null ? ceSource + " " + ceId : null;
   }
 
+  /**
+   * The {@code ce_source} the identity was made of, or null when it was not made of CloudEvents
+   * properties.
+   */
+  String cloudEventsSource(Map<String, Object> properties) {
+    return text(properties, messageId) == null ? text(properties, CE_SOURCE) : null;
+  }
+
   String type(Map<String, Object> properties) {
     String own = text(properties, type);
     return own != null ? own : text(properties, CE_TYPE);

@@ -1,5 +1,6 @@
 package dev.inbox.retention;
 
+import dev.inbox.dispatch.AttemptBudget;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -14,15 +15,18 @@ import org.eclipse.microprofile.config.Config;
 public class RetentionPolicy {
 
   private final Config config;
+  private final AttemptBudget budget;
 
   @Inject
-  RetentionPolicy(Config config) {
+  RetentionPolicy(Config config, AttemptBudget budget) {
     this.config = config;
+    this.budget = budget;
   }
 
   /** For the CDI proxy. */
   protected RetentionPolicy() {
     this.config = null;
+    this.budget = null;
   }
 
   /** {@code inbox.retention.consumer.<name>}, else {@code inbox.retention.default} (P30D). */
@@ -41,6 +45,14 @@ public class RetentionPolicy {
   /** {@code inbox.retention.sweep-interval}: the wait from one sweep's end to the next (PT1M). */
   public Duration sweepInterval() {
     return duration("inbox.retention.sweep-interval", "PT1M");
+  }
+
+  /**
+   * {@code inbox.retention.watermark-refresh}: how often each node reads the watermarks that every
+   * node's sweep moves (PT1M).
+   */
+  public Duration watermarkRefresh() {
+    return duration("inbox.retention.watermark-refresh", "PT1M");
   }
 
   /** {@code inbox.retention.batch-size}: rows deleted per transaction (1000). */
@@ -72,6 +84,7 @@ public class RetentionPolicy {
     consumers.forEach(this::retentionOf);
     failureLedgerRetention();
     sweepInterval();
+    watermarkRefresh();
     batchSize();
     batchPause();
     redeliveryHorizon();
@@ -79,15 +92,13 @@ public class RetentionPolicy {
 
   /**
    * How long a message may come back after it was first delivered: the broker's redeliveries
-   * ({@code inbox.broker.max-delivery-attempts} times {@code inbox.broker.max-redelivery-delay}, 10
+   * ({@code inbox.broker.max-delivery-attempts} times {@code inbox.broker.max-redelivery-delay}, 20
    * and PT10S as server-config sets them) plus the time a dead-lettered or quarantined message may
    * wait for its redrive ({@code inbox.redrive-window}, P7D).
    */
   public Duration redeliveryHorizon() {
-    int attempts =
-        config.getOptionalValue("inbox.broker.max-delivery-attempts", Integer.class).orElse(10);
     return duration("inbox.broker.max-redelivery-delay", "PT10S")
-        .multipliedBy(attempts)
+        .multipliedBy(budget.brokerMaxDeliveryAttempts())
         .plus(duration("inbox.redrive-window", "P7D"));
   }
 

@@ -53,11 +53,6 @@ public class Sweeper {
   @PostConstruct
   void schedule() {
     scheduleNext();
-    try {
-      watermarks.reload();
-    } catch (RuntimeException e) {
-      LOG.log(Level.WARNING, e, () -> "Could not read the retention watermarks; the sweep retries");
-    }
   }
 
   /**
@@ -95,7 +90,7 @@ public class Sweeper {
           LOG.fine(() -> "Retention deleted %d rows of consumer %s".formatted(purged, consumer));
           // At once, not after the whole sweep: a long first sweep would leave deliveries checked
           // against old watermarks all along.
-          watermarks.reload();
+          refreshWatermarks();
         }
       }
       LocalDateTime ledgerCutoff = now.minus(policy.failureLedgerRetention());
@@ -103,6 +98,15 @@ public class Sweeper {
     } catch (RuntimeException e) {
       // The next sweep tries again; nothing is half-deleted, each batch committed or not.
       LOG.log(Level.WARNING, e, () -> "Retention sweep failed");
+    }
+  }
+
+  /** The watermarks this sweep moved, read at once; a failure here waits for their own schedule. */
+  private void refreshWatermarks() {
+    try {
+      watermarks.reload();
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, e, () -> "Could not read the retention watermarks after a sweep");
     }
   }
 

@@ -10,10 +10,11 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The consumers' retention watermarks, as last read from the database. The sweeper reloads them
- * after each sweep (on any node), so a delivery never waits on a query for them; between reloads a
- * watermark can only be behind, which makes the late-delivery check briefly more lenient, never
- * stricter.
+ * The consumers' retention watermarks, as last read from the database. They are read on a schedule
+ * of their own, and by a node's sweeper as soon as it has deleted rows, so a delivery never waits
+ * on a query for them; between reads a watermark can only be behind (another node's sweep moved
+ * it), which makes the late-delivery check briefly more lenient, never stricter. Until a read
+ * succeeds, or when the last one failed, they are not {@linkplain #loaded() loaded}.
  */
 @ApplicationScoped
 public class Watermarks {
@@ -22,15 +23,35 @@ public class Watermarks {
   private EntityManager em;
 
   private volatile Map<String, LocalDateTime> purgedThrough = Map.of();
+  private volatile boolean loaded;
 
-  /** Reads every consumer's watermark again. */
+  /**
+   * Reads every consumer's watermark again.
+   *
+   * @throws RuntimeException when the database cannot be read; the watermarks are then not loaded,
+   *     and those of the last read stay in use
+   */
   public void reload() {
-    Map<String, LocalDateTime> read = new HashMap<>();
-    for (Watermark watermark :
-        em.createQuery("select w from Watermark w", Watermark.class).getResultList()) {
-      read.put(watermark.consumerName(), watermark.purgedThrough());
+    try {
+      Map<String, LocalDateTime> read = new HashMap<>();
+      for (Watermark watermark :
+          em.createQuery("select w from Watermark w", Watermark.class).getResultList()) {
+        read.put(watermark.consumerName(), watermark.purgedThrough());
+      }
+      purgedThrough = Map.copyOf(read);
+      loaded = true;
+    } catch (RuntimeException e) {
+      loaded = false;
+      throw e;
     }
-    purgedThrough = Map.copyOf(read);
+  }
+
+  /**
+   * Whether the last read succeeded. Until then late deliveries of purged keys go unnoticed: a
+   * delivery with no row is applied.
+   */
+  public boolean loaded() {
+    return loaded;
   }
 
   /**

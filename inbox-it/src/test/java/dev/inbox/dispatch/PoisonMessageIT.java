@@ -9,8 +9,11 @@ import dev.inbox.it.Deployments;
 import dev.inbox.it.Producer;
 import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.EffectHandler;
+import dev.inbox.it.handlers.ErrorHandler;
 import dev.inbox.it.handlers.Invocations;
 import dev.inbox.it.handlers.PoisonHandler;
+import dev.inbox.it.handlers.PoisonPairFirstHandler;
+import dev.inbox.it.handlers.PoisonPairSecondHandler;
 import dev.inbox.it.handlers.RejectingHandler;
 import dev.inbox.it.handlers.Rows;
 import dev.inbox.it.handlers.SwallowingHandler;
@@ -76,6 +79,55 @@ class PoisonMessageIT {
     assertEquals(0, rows.inbox(PoisonHandler.CONSUMER, run), "inbox rows of the poison message");
     assertEquals(0, rows.effects(PoisonHandler.CONSUMER, run), "business writes committed");
     assertEquals(healthy.size(), rows.effects(EffectHandler.CONSUMER, run), "healthy effects");
+  }
+
+  @Test
+  void anErrorAHandlerThrowsIsItsFailureToo() {
+    String run = TestMessage.newRun();
+    String id = run + "-error";
+
+    producer.send(TestMessage.of(run, id, ErrorHandler.TYPE, "{}"));
+
+    eventually("the inbox queue drained and the message quarantined")
+        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 1);
+    Broker.Found quarantined = broker.quarantined(run).get(0);
+    assertEquals("retries-exhausted", quarantined.property("inbox_reason"));
+    assertTrue(
+        String.valueOf(quarantined.property("inbox_error")).contains("AssertionError"),
+        "the error says what was thrown: " + quarantined.property("inbox_error"));
+    assertEquals(MAX_ATTEMPTS, invocations.of(ErrorHandler.CONSUMER, id), "handler calls");
+    assertEquals(Optional.of(MAX_ATTEMPTS), rows.failedAttempts(ErrorHandler.CONSUMER, id));
+    assertEquals(0, rows.effects(ErrorHandler.CONSUMER, run), "business writes committed");
+    assertEquals(List.of(), broker.deadLettered(run), "dead-lettered");
+  }
+
+  /**
+   * Each consumer of a type gets all its attempts, one after the other, and the broker's limit
+   * leaves room for them: the message ends quarantined for both, never in the dead-letter queue. It
+   * takes the default redelivery delays, about a minute.
+   */
+  @Test
+  void aMessageTwoConsumersFailOnIsQuarantinedForBothNotDeadLettered() {
+    String run = TestMessage.newRun();
+    String id = run + "-pair";
+
+    producer.send(TestMessage.of(run, id, PoisonPairFirstHandler.TYPE, "{}"));
+
+    eventually("the inbox queue drained and the message quarantined for both consumers")
+        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 2);
+    for (String consumer :
+        List.of(PoisonPairFirstHandler.CONSUMER, PoisonPairSecondHandler.CONSUMER)) {
+      assertTrue(
+          broker.quarantined(run).stream()
+              .anyMatch(
+                  found ->
+                      consumer.equals(found.property("inbox_consumer"))
+                          && "retries-exhausted".equals(found.property("inbox_reason"))),
+          consumer + " quarantined it: " + broker.quarantined(run));
+      assertEquals(Optional.of(MAX_ATTEMPTS), rows.failedAttempts(consumer, id), consumer);
+      assertEquals(0, rows.effects(consumer, run), consumer + "'s business writes committed");
+    }
+    assertEquals(List.of(), broker.deadLettered(run), "dead-lettered");
   }
 
   @Test

@@ -7,18 +7,18 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
-import jakarta.jms.Message;
 import jakarta.jms.Queue;
 import jakarta.jms.QueueBrowser;
 import jakarta.jms.TextMessage;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import javax.management.JMException;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
@@ -76,22 +76,37 @@ public class Broker {
     }
   }
 
-  /** A message as found on a queue: its properties and its text. */
-  public record Found(Map<String, Object> properties, String text) {
+  /**
+   * A message as found on a queue: its properties, and its text, read when asked for.
+   *
+   * @param properties the message's properties (the broker's management cuts values longer than its
+   *     attribute size limit, 256 characters by default)
+   */
+  public record Found(Map<String, Object> properties, Supplier<String> body) {
 
     public Object property(String name) {
       return properties.get(name);
+    }
+
+    /** The body of a text message, or null for another body. */
+    public String text() {
+      return body.get();
+    }
+
+    @Override
+    public String toString() {
+      return properties.toString();
     }
   }
 
   /** The quarantined messages of one test run, read without consuming them. */
   public List<Found> quarantined(String run) {
-    return browse(quarantine, run);
+    return browse(quarantine, settings.brokerQueue("InboxQuarantine"), run);
   }
 
   /** The dead-lettered messages of one test run, read without consuming them. */
   public List<Found> deadLettered(String run) {
-    return browse(deadLetters, run);
+    return browse(deadLetters, settings.brokerQueue("InboxDLQ"), run);
   }
 
   /**
@@ -174,25 +189,44 @@ public class Broker {
     return names.iterator().next();
   }
 
-  private List<Found> browse(Queue queue, String run) {
+  /**
+   * The messages of a run on a queue, listed by the broker's management: a JMS queue browser may
+   * stop early at a large message.
+   */
+  private List<Found> browse(Queue queue, String brokerQueue, String run) {
+    Map<?, ?>[] listed;
+    try {
+      listed =
+          (Map<?, ?>[])
+              management.invoke(
+                  queueBean(brokerQueue),
+                  "listMessages",
+                  new Object[] {TestMessage.RUN + " = '" + run + "'"},
+                  new String[] {String.class.getName()});
+    } catch (JMException | IOException e) {
+      throw new IllegalStateException("Cannot list the messages of " + brokerQueue, e);
+    }
     List<Found> found = new ArrayList<>();
-    try (JMSContext jms = factory.createContext();
-        QueueBrowser browser = jms.createBrowser(queue, TestMessage.RUN + " = '" + run + "'")) {
-      for (Object each : Collections.list(browser.getEnumeration())) {
-        found.add(read((Message) each));
-      }
-    } catch (JMSException e) {
-      throw new IllegalStateException("Cannot browse " + queue, e);
+    for (Map<?, ?> message : listed) {
+      Map<String, Object> properties = new HashMap<>();
+      message.forEach((name, value) -> properties.put(String.valueOf(name), value));
+      String messageId = String.valueOf(message.get("userID"));
+      found.add(new Found(properties, () -> text(queue, messageId)));
     }
     return found;
   }
 
-  private static Found read(Message message) throws JMSException {
-    Map<String, Object> properties = new HashMap<>();
-    for (Object name : Collections.list(message.getPropertyNames())) {
-      properties.put((String) name, message.getObjectProperty((String) name));
+  /** The text of one message on a queue, by its JMSMessageID, read without consuming it. */
+  private String text(Queue queue, String messageId) {
+    try (JMSContext jms = factory.createContext();
+        QueueBrowser browser = jms.createBrowser(queue, "JMSMessageID = '" + messageId + "'")) {
+      Enumeration<?> messages = browser.getEnumeration();
+      if (!messages.hasMoreElements()) {
+        throw new IllegalStateException(messageId + " is no longer on " + queue);
+      }
+      return messages.nextElement() instanceof TextMessage text ? text.getText() : null;
+    } catch (JMSException e) {
+      throw new IllegalStateException("Cannot browse " + queue, e);
     }
-    String text = message instanceof TextMessage textMessage ? textMessage.getText() : null;
-    return new Found(properties, text);
   }
 }

@@ -7,11 +7,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSProducer;
+import jakarta.jms.Message;
 import jakarta.jms.Queue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 
@@ -55,6 +57,24 @@ public class Producer {
   /** Puts messages straight on the dead-letter queue, as if the broker had given up on them. */
   public void sendToDeadLetterQueue(TestMessage... messages) {
     send(deadLetters, List.of(messages));
+  }
+
+  /**
+   * Sends messages that a test builds itself, of any JMS body type and with any properties, in
+   * order, each as a persistent message.
+   *
+   * @return the messages as sent, with the {@code JMSMessageID} the send gave each
+   */
+  public List<Message> sendBuilt(List<Function<JMSContext, Message>> messages) {
+    List<Message> sent = new ArrayList<>();
+    try (JMSContext jms = factory.createContext()) {
+      for (Function<JMSContext, Message> build : messages) {
+        Message message = build.apply(jms);
+        jms.createProducer().send(inbox, message);
+        sent.add(message);
+      }
+    }
+    return sent;
   }
 
   /** Sends each list from its own thread and connection, all at once, and waits for all. */

@@ -25,7 +25,7 @@ class RetentionCheckIT {
   @Deployment(testable = false)
   @ShouldThrowException
   static EnterpriseArchive deployment() {
-    // One hour, against the default horizon: 10 deliveries x 10 s + a 7-day redrive window.
+    // One hour, against the default horizon: 20 deliveries x 10 s + a 7-day redrive window.
     return Deployments.inbox(RetentionCheckIT.class, Map.of("inbox.retention.default", "PT1H"));
   }
 
@@ -34,7 +34,7 @@ class RetentionCheckIT {
   void theServerLogSaysWhyWithBothDurations() throws IOException {
     String log = Files.readString(Path.of(System.getProperty("inbox.it.server-log")));
     assertTrue(
-        log.contains("Inbox retention is shorter than the redelivery horizon of PT168H1M40S")
+        log.contains("Inbox retention is shorter than the redelivery horizon of PT168H3M20S")
             && log.contains("keeps rows for PT1H"),
         "the refusal names the horizon and the retention");
   }

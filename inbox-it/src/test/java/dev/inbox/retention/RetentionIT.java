@@ -48,7 +48,7 @@ class RetentionIT {
             "inbox.retention.batch-size",
             "50",
             "inbox.broker.max-delivery-attempts",
-            "10",
+            "20",
             "inbox.broker.max-redelivery-delay",
             "PT0.1S",
             "inbox.redrive-window",
@@ -105,6 +105,36 @@ class RetentionIT {
     assertEquals(1, rows.effects(RetentionHandler.CONSUMER, run), "applied once, not twice");
     assertEquals(1, invocations.of(RetentionHandler.CONSUMER, id), "handler calls");
     eventually("the late delivery counted").until(() -> late() - lateBefore >= 1);
+  }
+
+  @Test
+  void aLateDeliveryAnOperatorRedrivesFromQuarantineIsAppliedOnce() {
+    String run = TestMessage.newRun();
+    String late = run + "-late";
+    String purged = run + "-purged";
+    // Sent first, and dead-lettered at once: older than the other message, whose row goes next.
+    producer.sendToDeadLetterQueue(TestMessage.of(run, late, RetentionHandler.TYPE, "{}"));
+    producer.send(TestMessage.of(run, purged, RetentionHandler.TYPE, "{}"));
+    eventually("the other message applied, then purged")
+        .until(
+            () ->
+                rows.effects(RetentionHandler.CONSUMER, purged) == 1
+                    && rows.inbox(RetentionHandler.CONSUMER, purged) == 0);
+    assertEquals(1, broker.redriveFromDeadLetterQueue("messageId = '" + late + "'"), "moved");
+    eventually("the never applied message quarantined as late")
+        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 1);
+    assertEquals("late-delivery", broker.quarantined(run).get(0).property("inbox_reason"));
+
+    // The operator checked that it was never applied, and redrives it.
+    assertEquals(1, broker.redriveFromQuarantine("messageId = '" + late + "'"), "redriven");
+
+    eventually("the redriven message applied")
+        .until(
+            () ->
+                broker.pendingOnInboxQueue() == 0
+                    && rows.effectsOf(RetentionHandler.CONSUMER, late) == 1);
+    assertEquals(List.of(), broker.quarantined(run), "quarantined again");
+    assertEquals(1, invocations.of(RetentionHandler.CONSUMER, late), "handler calls");
   }
 
   @Test

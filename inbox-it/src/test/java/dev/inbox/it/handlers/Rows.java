@@ -34,6 +34,37 @@ public class Rows {
         "select count(*) from inbox_entry where message_id like ?1", messageIdPrefix + "%");
   }
 
+  /** The message ids of a consumer's inbox rows whose id starts with the prefix, as stored. */
+  public List<String> inboxIds(String consumer, String messageIdPrefix) {
+    return strings(
+        "select message_id from inbox_entry where consumer_name = ?1 and message_id like ?2",
+        consumer,
+        messageIdPrefix + "%");
+  }
+
+  /** Effect rows a test handler wrote for exactly this message id. */
+  public long effectsOf(String consumer, String messageId) {
+    return count(
+        "select count(*) from it_effect where consumer_name = ?1 and message_id = ?2",
+        consumer,
+        messageId);
+  }
+
+  /**
+   * Writes a consumer's retention watermark straight into the table, as another node's sweep would
+   * have moved it.
+   */
+  @Transactional
+  public void writeWatermark(String consumer, LocalDateTime purgedThrough) {
+    em.createNativeQuery(
+            "insert into inbox_watermark (consumer_name, purged_through, updated_at)"
+                + " values (?1, ?2, ?3)")
+        .setParameter(1, consumer)
+        .setParameter(2, purgedThrough)
+        .setParameter(3, LocalDateTime.now(ZoneOffset.UTC))
+        .executeUpdate();
+  }
+
   /**
    * Writes inbox rows straight into the table, processed a day ago, as if a consumer had applied
    * them long before: rows for retention to delete.
@@ -149,6 +180,14 @@ public class Rows {
     } catch (SQLException e) {
       throw new IllegalStateException("Cannot list the transactions in doubt", e);
     }
+  }
+
+  private List<String> strings(String sql, Object... parameters) {
+    var query = em.createNativeQuery(sql);
+    for (int i = 0; i < parameters.length; i++) {
+      query.setParameter(i + 1, parameters[i]);
+    }
+    return ((List<?>) query.getResultList()).stream().map(String::valueOf).toList();
   }
 
   private long count(String sql, Object... parameters) {

@@ -1,0 +1,27 @@
+package dev.inbox.dispatch;
+
+import dev.inbox.quarantine.Reason;
+import java.util.Objects;
+
+/**
+ * Whether the inbox can take a message at all, before any consumer sees it: an identity and a type
+ * it can store as they are, and a body it can read and fingerprint. An admitted message carries its
+ * fingerprint; a refused one a reason and a sentence for the operator.
+ */
+public sealed interface Admission {
+
+  /** A message the consumers of its type may see, with its payload's fingerprint. */
+  record Admitted(String fingerprint) implements Admission {
+    public Admitted {
+      Objects.requireNonNull(fingerprint, "fingerprint");
+    }
+  }
+
+  /** A message no consumer can take: quarantined with the reason, never recorded. */
+  record Refused(Reason reason, String detail) implements Admission {
+    public Refused {
+      Objects.requireNonNull(reason, "reason");
+      Objects.requireNonNull(detail, "detail");
+    }
+  }
+}

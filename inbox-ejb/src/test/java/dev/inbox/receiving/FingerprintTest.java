@@ -1,0 +1,125 @@
+package dev.inbox.receiving;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.inbox.spi.Payload;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class FingerprintTest {
+
+  @Test
+  void theSameJsonWrittenDifferentlyHasOneFingerprint() {
+    String compact = "{\"sku\":\"A-1\",\"quantity\":10,\"tags\":[\"x\",\"y\"]}";
+    String spaced =
+        "{\n  \"tags\": [ \"x\", \"y\" ],\n  \"quantity\": 10.0,\n  \"sku\": \"A-1\"\n}";
+
+    assertEquals(fingerprint(compact), fingerprint(spaced));
+  }
+
+  @Test
+  void anotherValueIsAnotherFingerprint() {
+    assertNotEquals(fingerprint("{\"quantity\": 10}"), fingerprint("{\"quantity\": 12}"));
+  }
+
+  @Test
+  void arrayOrderMatters() {
+    assertNotEquals(fingerprint("[1, 2]"), fingerprint("[2, 1]"));
+  }
+
+  @Test
+  void membersAreSortedAndStringsMinimallyEscaped() {
+    String canonical =
+        Fingerprint.canonical(
+            "{\"b\": \"line\\nbreak \\u00e9 \\\"q\\\" \\u0001\", \"a\": [true, null, false]}");
+
+    assertEquals("{\"a\":[true,null,false],\"b\":\"line\\nbreak é \\\"q\\\" \\u0001\"}", canonical);
+  }
+
+  @Test
+  void numbersAreWrittenByTheirValueAsEcmaScriptWritesThem() {
+    assertEquals("0", Fingerprint.number(new BigDecimal("-0.0")));
+    assertEquals("1", Fingerprint.number(new BigDecimal("1.000")));
+    assertEquals("-1.5", Fingerprint.number(new BigDecimal("-1.50")));
+    assertEquals("100", Fingerprint.number(new BigDecimal("1E+2")));
+    assertEquals("0.000001", Fingerprint.number(new BigDecimal("1e-6")));
+    assertEquals("1e-7", Fingerprint.number(new BigDecimal("1e-7")));
+    assertEquals("1.5e+21", Fingerprint.number(new BigDecimal("15e20")));
+    assertEquals("1e+999999999", Fingerprint.number(new BigDecimal("1e999999999")));
+  }
+
+  @Test
+  void aBodyThatIsNotJsonIsHashedAsItsBytes() {
+    byte[] bytes = "{not json".getBytes(StandardCharsets.UTF_8);
+
+    assertEquals(fingerprint("{not json"), Fingerprint.of(Payload.ofBytes(bytes)));
+    assertEquals(
+        "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae",
+        Fingerprint.of(Payload.ofBytes("foo".getBytes(StandardCharsets.UTF_8))));
+  }
+
+  @Test
+  void truncatedJsonIsNotJson() {
+    assertNull(Fingerprint.canonical("{\"a\":"));
+    assertNotEquals(fingerprint("{\"a\":"), fingerprint("{\"a\": "));
+  }
+
+  @Test
+  void jsonWithMoreAfterItIsNotJsonAndKeepsItsTail() {
+    // Read as its first value only, these two would share a fingerprint.
+    assertNull(Fingerprint.canonical("{\"a\":1} x"));
+    assertNotEquals(fingerprint("{\"a\":1} x"), fingerprint("{\"a\":1} y"));
+  }
+
+  @Test
+  void bytesThatLookLikeJsonAreNotCanonicalised() {
+    assertNotEquals(
+        Fingerprint.of(Payload.ofBytes("{\"a\": 1}".getBytes(StandardCharsets.UTF_8))),
+        Fingerprint.of(Payload.ofBytes("{\"a\":1}".getBytes(StandardCharsets.UTF_8))));
+  }
+
+  @Test
+  void aMemberNamedTwiceIsRefused() {
+    Fingerprint.Unreadable refused =
+        assertThrows(Fingerprint.Unreadable.class, () -> fingerprint("{\"a\":1,\"a\":2}"));
+    assertTrue(refused.getMessage().contains("\"a\" twice"), refused.getMessage());
+  }
+
+  @Test
+  void nestingDeeperThanTheLimitIsRefused() {
+    int depth = Fingerprint.MAX_DEPTH;
+    fingerprint("[".repeat(depth) + "]".repeat(depth));
+
+    String deeper = "[".repeat(depth + 1) + "]".repeat(depth + 1);
+    assertThrows(Fingerprint.Unreadable.class, () -> fingerprint(deeper));
+    String hostile = "[".repeat(100_000) + "]".repeat(100_000);
+    assertThrows(Fingerprint.Unreadable.class, () -> fingerprint(hostile));
+  }
+
+  @Test
+  void numbersTooLongOrOutOfRangeAreRefused() {
+    fingerprint("[" + "9".repeat(Fingerprint.MAX_NUMBER_LENGTH) + "]");
+
+    assertThrows(
+        Fingerprint.Unreadable.class,
+        () -> fingerprint("[" + "9".repeat(Fingerprint.MAX_NUMBER_LENGTH + 1) + "]"));
+    assertThrows(Fingerprint.Unreadable.class, () -> fingerprint("[1e99999999999]"));
+  }
+
+  @Test
+  void aLoneSurrogateInAJsonStringIsKeptApartFromAReplacementCharacter() {
+    assertEquals("[\"a\\ud800\"]", Fingerprint.canonical("[\"a\\ud800\"]"));
+    assertNotEquals(fingerprint("[\"a\\ud800\"]"), fingerprint("[\"a?\"]"));
+    assertNotEquals(fingerprint("[\"a\\ud800\"]"), fingerprint("[\"a\\ufffd\"]"));
+    assertEquals("[\"\uD83D\uDE00\"]", Fingerprint.canonical("[\"\\ud83d\\ude00\"]"), "a pair");
+  }
+
+  private static String fingerprint(String text) {
+    return Fingerprint.of(Payload.ofText(text));
+  }
+}

@@ -1,0 +1,42 @@
+package dev.inbox.dispatch;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.inbox.it.Deployments;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.container.test.api.ShouldThrowException;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A broker that dead-letters a message before every consumer of its type could use its attempts
+ * refuses the deployment, with a message that names both numbers and what to change.
+ */
+@ExtendWith(ArquillianExtension.class)
+class AttemptBudgetIT {
+
+  @Deployment(testable = false)
+  @ShouldThrowException
+  static EnterpriseArchive deployment() {
+    // The test handlers have two consumers of one type: 2 x 5 attempts + 1 do not fit in 10.
+    return Deployments.inbox(
+        AttemptBudgetIT.class, Map.of("inbox.broker.max-delivery-attempts", "10"));
+  }
+
+  @Test
+  @RunAsClient
+  void theServerLogSaysWhyWithBothNumbers() throws IOException {
+    String log = Files.readString(Path.of(System.getProperty("inbox.it.server-log")));
+    assertTrue(
+        log.contains("each allowed inbox.max-attempts=5 failed attempts")
+            && log.contains("at most inbox.broker.max-delivery-attempts=10 times"),
+        "the refusal names both numbers");
+  }
+}
