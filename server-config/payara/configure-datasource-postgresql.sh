@@ -7,13 +7,16 @@
 #   ASADMIN="$PAYARA_HOME/bin/asadmin --port 4848" configure-datasource-postgresql.sh <driver jar> [xa]
 #
 # The connection, read when the script runs: INBOX_DB_HOST (127.0.0.1), INBOX_DB_PORT (5432),
-# INBOX_DB_NAME (inbox), INBOX_DB_USER (inbox), INBOX_DB_PASSWORD (required; prefer a password alias
-# in production: asadmin create-password-alias). Safe to re-run.
+# INBOX_DB_NAME (inbox), INBOX_DB_USER (inbox). The password is never on a command line: the pool
+# reads it from the environment of the server's process when it connects, ${ENV=INBOX_DB_PASSWORD},
+# so export INBOX_DB_PASSWORD before the domain starts; or, after provisioning, point the pool's
+# password property at a password alias (asadmin --passwordfile <file> create-password-alias ...,
+# then password=${ALIAS=<alias>}). Safe to re-run.
 set -euo pipefail
 driver=$1 mode=${2:-}
 . "$(dirname "$0")/lib.sh"
 host=${INBOX_DB_HOST:-127.0.0.1} port=${INBOX_DB_PORT:-5432} name=${INBOX_DB_NAME:-inbox}
-user=${INBOX_DB_USER:-inbox} password=${INBOX_DB_PASSWORD:?set INBOX_DB_PASSWORD to the database user\'s password}
+user=${INBOX_DB_USER:-inbox}
 
 # The driver, in the domain's common libraries (no restart needed).
 $asadmin list-libraries --type common 2>/dev/null | grep -qx "$(basename "$driver")" ||
@@ -28,7 +31,7 @@ fi
 listed list-jdbc-connection-pools inbox-pool ||
   $asadmin create-jdbc-connection-pool --datasourceclassname "$class" --restype "$restype" \
     --maxpoolsize 30 --isconnectvalidatereq true --validationmethod auto-commit \
-    --property "serverName=$(escape "$host"):portNumber=$port:databaseName=$(escape "$name"):user=$(escape "$user"):password=$(escape "$password")" inbox-pool
+    --property "serverName=$(escape "$host"):portNumber=$port:databaseName=$(escape "$name"):user=$(escape "$user"):password=\${ENV\\=INBOX_DB_PASSWORD}" inbox-pool
 
 # The resource the persistence units name.
 listed list-jdbc-resources jdbc/inbox || $asadmin create-jdbc-resource --connectionpoolid inbox-pool jdbc/inbox

@@ -44,7 +44,7 @@ case $database in
     h2_file=$domain_dir/data/inbox/inbox
     mkdir -p "$(dirname "$h2_file")"
     java -cp "$payara/h2db/bin/h2.jar" org.h2.tools.RunScript \
-      -url "jdbc:h2:$h2_file;AUTO_SERVER=TRUE" -user sa -password sa -script "$here/../sql/h2/inbox.sql"
+      -url "jdbc:h2:$h2_file;AUTO_SERVER=TRUE" -user sa -script "$here/../sql/h2/inbox.sql"
     bash "$here/configure-datasource-h2.sh" "$h2_file"
     ;;
   postgresql | mariadb) bash "$here/configure-datasource-$driver.sh" "${INBOX_JDBC_DRIVER:?}" ;;

@@ -46,7 +46,7 @@ h2_file=$payara/glassfish/domains/inbox-run/data/inbox/inbox
 >>> Send a meeting.held event (send it twice: the second is absorbed as a duplicate):
   ${artemis}bin/artemis producer --url tcp://127.0.0.1:61616 --user admin --password admin --destination queue://InboxQueue --message-count 1 --message '{"opportunityId":"opportunity-2481","meetingId":"meeting-184","assignee":"ana"}' --properties '[{"type":"string","key":"messageId","value":"evt-1"},{"type":"string","key":"messageType","value":"meeting.held"}]'
 >>> Look at the inbox rows and the follow-up tasks:
-  java -cp $payara/h2db/bin/h2.jar org.h2.tools.Shell -url "jdbc:h2:$h2_file;AUTO_SERVER=TRUE" -user sa -password sa -sql "select consumer_name, message_id, delivery_count, processed_at from inbox_entry; select opportunity_id, meeting_id, title from followup_task"
+  java -cp $payara/h2db/bin/h2.jar org.h2.tools.Shell -url "jdbc:h2:$h2_file;AUTO_SERVER=TRUE" -user sa -sql "select consumer_name, message_id, delivery_count, processed_at from inbox_entry; select opportunity_id, meeting_id, title from followup_task"
 >>> Metrics: curl 'http://127.0.0.1:8080/metrics?scope=application'
 >>> Server log: $payara/glassfish/domains/inbox-run/logs/server.log
 

@@ -69,7 +69,7 @@ properties=$server/inbox-provisioning.properties
 script=$server/inbox-provisioning.cli
 {
   echo "embed-server --server-config=standalone-full.xml --std-out=discard"
-  cat "$here/configure-eclipselink.cli" "$messaging_script" "$here/configure-metrics.cli"
+  cat "$here/configure-eclipselink.cli" "$messaging_script" "$here/configure-metrics.cli" "$here/configure-transactions.cli"
   [ ! -f "$here/configure-driver-$driver.cli" ] || cat "$here/configure-driver-$driver.cli"
   cat "$here/configure-datasource-$database.cli"
   for extra in "$@"; do cat "$extra"; done
@@ -85,7 +85,7 @@ JBOSS_HOME=$server "$server/bin/jboss-cli.sh" --properties="$properties" --file=
 if [ "$database" = h2 ]; then
   # The embedded default's tables, in the file the data source opens.
   java -cp "$(ls "$server"/modules/system/layers/base/com/h2database/h2/main/h2-*.jar)" org.h2.tools.RunScript \
-    -url "jdbc:h2:$server/standalone/data/inbox/inbox;AUTO_SERVER=TRUE" -user sa -password sa \
+    -url "jdbc:h2:$server/standalone/data/inbox/inbox;AUTO_SERVER=TRUE" -user sa \
     -script "$here/../sql/h2/inbox.sql"
 fi
 echo "$database" >"$marker"

@@ -16,11 +16,10 @@ mvn -B -q -pl inbox-it dependency:unpack@unpack-wildfly dependency:copy@copy-jar
 server=$root/inbox-it/target/servers/wildfly-run
 bash server-config/wildfly/provision.sh "$root/inbox-it/target/dist" "$server" h2
 
-# An application user for producers on other JVMs, such as SendMessage.java. For trying it only:
-# in production, producers have their own users in the guest role (or the role you grant).
-if ! grep -q '^inbox=' "$server/standalone/configuration/application-users.properties"; then
-  JBOSS_HOME=$server "$server/bin/add-user.sh" -s -a -u inbox -p inbox-dev-1 -g guest
-fi
+# An application user for producers on other JVMs, such as SendMessage.java, whose default password
+# this is. For trying it only: in production, producers have their own users in the guest role (or
+# the role you grant).
+INBOX_APP_PASSWORD=inbox-dev-1 bash server-config/wildfly/add-application-user.sh "$server" inbox guest
 
 deployments=$server/standalone/deployments
 rm -f "$deployments"/inbox.ear.*
@@ -44,7 +43,7 @@ h2_jar=$(ls "$server"/modules/system/layers/base/com/h2database/h2/main/h2-*.jar
 >>> Send a meeting.held event (send it twice: the second is absorbed as a duplicate):
   java -cp $server/bin/client/jboss-client.jar server-config/wildfly/SendMessage.java --id evt-1 --type meeting.held '{"opportunityId":"opportunity-2481","meetingId":"meeting-184","assignee":"ana"}'
 >>> Look at the inbox rows and the follow-up tasks:
-  java -cp $h2_jar org.h2.tools.Shell -url "jdbc:h2:$server/standalone/data/inbox/inbox;AUTO_SERVER=TRUE" -user sa -password sa -sql "select consumer_name, message_id, delivery_count, processed_at from inbox_entry; select opportunity_id, meeting_id, title from followup_task"
+  java -cp $h2_jar org.h2.tools.Shell -url "jdbc:h2:$server/standalone/data/inbox/inbox;AUTO_SERVER=TRUE" -user sa -sql "select consumer_name, message_id, delivery_count, processed_at from inbox_entry; select opportunity_id, meeting_id, title from followup_task"
 >>> Quarantined messages:
   $server/bin/jboss-cli.sh --connect --command="/subsystem=messaging-activemq/server=default/jms-queue=InboxQuarantine:list-messages"
 >>> Server log: $server/standalone/log/server.log

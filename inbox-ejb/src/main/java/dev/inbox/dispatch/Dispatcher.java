@@ -220,11 +220,23 @@ public class Dispatcher {
     long start = System.nanoTime();
     try {
       consumer.handler().handle(envelope, context);
-      if (transactions.getTransactionStatus() == Status.STATUS_MARKED_ROLLBACK) {
+      int status = transactions.getTransactionStatus();
+      if (status != Status.STATUS_ACTIVE) {
         // The handler caught a failure that had already doomed the transaction (a flush that
-        // failed, a transactional call that threw): it is this consumer's failure, not the next's.
+        // failed, a transactional call that threw), or ran past the transaction timeout, which
+        // rolled it back: either way it is this consumer's failure, not the next's, and without
+        // counting it the message would go round the broker's redeliveries until dead-lettered.
         throw new IllegalStateException(
-            "the handler returned normally, but its transaction was marked for rollback");
+            "the handler returned normally after %d ms, but its transaction is %s: a failure it"
+                    .formatted(
+                        Duration.ofNanos(System.nanoTime() - start).toMillis(),
+                        switch (status) {
+                          case Status.STATUS_MARKED_ROLLBACK -> "marked for rollback";
+                          case Status.STATUS_ROLLEDBACK, Status.STATUS_ROLLING_BACK ->
+                              "rolled back";
+                          default -> "no longer active (status " + status + ")";
+                        })
+                + " caught doomed it, or it ran past the transaction timeout");
       }
     } catch (Throwable e) {
       // As for businessKey: an Error too is the handler's failure.
@@ -328,8 +340,7 @@ public class Dispatcher {
     }
     DispatchResult result = new DispatchResult(verdicts);
     Delivery delivery = new Delivery(envelope, result, redrive);
-    if (result.rollsBack()
-        || transactions.getTransactionStatus() == Status.STATUS_MARKED_ROLLBACK) {
+    if (result.rollsBack() || transactions.getTransactionStatus() != Status.STATUS_ACTIVE) {
       rollbacks.fire(new RollingBack(delivery));
     } else {
       deliveries.fire(delivery);

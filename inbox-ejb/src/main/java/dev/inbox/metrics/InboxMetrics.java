@@ -7,6 +7,7 @@ import dev.inbox.dispatch.Subscriptions;
 import dev.inbox.dispatch.Verdict;
 import dev.inbox.quarantine.Reason;
 import dev.inbox.spi.Envelope;
+import dev.inbox.store.Durability;
 import dev.inbox.store.FailureKind;
 import dev.inbox.store.Watermarks;
 import jakarta.annotation.PostConstruct;
@@ -41,6 +42,7 @@ public class InboxMetrics {
 
   private final Subscriptions subscriptions;
   private final Watermarks watermarks;
+  private final Durability durability;
   private final BeanManager beans;
   private final AtomicReference<Snapshot> snapshot = new AtomicReference<>(Snapshot.EMPTY);
   private MeterPort port = MeterPort.NONE;
@@ -52,9 +54,14 @@ public class InboxMetrics {
   private Set<String> knownTypes = Set.of();
 
   @Inject
-  InboxMetrics(Subscriptions subscriptions, Watermarks watermarks, BeanManager beans) {
+  InboxMetrics(
+      Subscriptions subscriptions,
+      Watermarks watermarks,
+      Durability durability,
+      BeanManager beans) {
     this.subscriptions = subscriptions;
     this.watermarks = watermarks;
+    this.durability = durability;
     this.beans = beans;
   }
 
@@ -62,6 +69,7 @@ public class InboxMetrics {
   protected InboxMetrics() {
     this.subscriptions = null;
     this.watermarks = null;
+    this.durability = null;
     this.beans = null;
   }
 
@@ -91,6 +99,7 @@ public class InboxMetrics {
     port.gauge(Meter.FAILURE_LEDGER_ROWS, List.of(), () -> snapshot.get().failureLedgerRows());
     port.gauge(Meter.QUARANTINE_DEPTH, List.of(), () -> snapshot.get().quarantineDepth());
     port.gauge(Meter.WATERMARKS_LOADED, List.of(), () -> watermarks.loaded() ? 1 : 0);
+    port.gauge(Meter.DURABILITY_RISKS, List.of(), () -> durability.risks().size());
   }
 
   /** Counts rows that retention deleted for a consumer. */

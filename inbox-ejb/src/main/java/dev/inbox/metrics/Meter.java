@@ -97,6 +97,10 @@ enum Meter {
       "inbox_watermarks_loaded",
       "1 when this node's last read of the retention watermarks succeeded; 0 until then, when late"
           + " redeliveries of purged messages are not caught",
+      Kind.GAUGE),
+  DURABILITY_RISKS(
+      "inbox_database_durability_risks",
+      "Settings of the inbox's database, read at start, under which a crash can lose a commit",
       Kind.GAUGE);
 
   /** What a meter measures, which decides its Prometheus type and suffixes. */

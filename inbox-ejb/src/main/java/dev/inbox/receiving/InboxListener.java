@@ -42,7 +42,11 @@ public class InboxListener implements MessageListener {
     if (dispatcher.dispatch(reader.read(message)).rollsBack()) {
       // Roll back without throwing: the broker redelivers after its redelivery delay, and an
       // expected outcome such as a lost race leaves no stack trace in the server log.
-      context.setRollbackOnly();
+      try {
+        context.setRollbackOnly();
+      } catch (IllegalStateException alreadyOver) {
+        // The transaction timeout rolled it back already, while the handler ran.
+      }
     }
   }
 }

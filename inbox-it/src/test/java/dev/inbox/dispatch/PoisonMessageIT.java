@@ -24,6 +24,7 @@ import java.util.Optional;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -104,9 +105,11 @@ class PoisonMessageIT {
   /**
    * Each consumer of a type gets all its attempts, one after the other, and the broker's limit
    * leaves room for them: the message ends quarantined for both, never in the dead-letter queue. It
-   * takes the default redelivery delays, about a minute.
+   * takes the default redelivery delays, about a minute, so it runs in the embedded default's cells
+   * only (docs/testing.md).
    */
   @Test
+  @Tag("long")
   void aMessageTwoConsumersFailOnIsQuarantinedForBothNotDeadLettered() {
     String run = TestMessage.newRun();
     String id = run + "-pair";

@@ -2,10 +2,12 @@ package dev.inbox.dispatch;
 
 import static dev.inbox.it.Eventually.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
 import dev.inbox.it.Producer;
+import dev.inbox.it.Scrape;
 import dev.inbox.it.ServerLog;
 import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.FanoutAuditHandler;
@@ -15,6 +17,7 @@ import dev.inbox.it.handlers.Rows;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
@@ -70,6 +73,8 @@ class TwoConsumersIT {
           TestMessage.of(run, run + "-" + i, FanoutAuditHandler.TYPE, "{\"n\": " + i + "}"));
     }
 
+    double conflictsBefore = conflicts();
+
     producer.sendConcurrently(List.of(messages, messages, messages, messages));
 
     eventually("the inbox queue drained and both consumers applied every message")
@@ -80,5 +85,13 @@ class TwoConsumersIT {
       assertEquals(100, rows.effects(consumer, run), "effects of " + consumer);
     }
     assertEquals(List.of(), log.errorsSince(mark), "errors in the server log");
+    assertTrue(conflicts() > conflictsBefore, "copies raced on the unique key, and lost cleanly");
+  }
+
+  /** Races lost by either consumer: a delivery stops at the first consumer whose row it loses. */
+  private static double conflicts() {
+    Scrape scrape = Scrape.now();
+    return scrape.value("inbox_conflicts_total", Map.of("consumer", FanoutAuditHandler.CONSUMER))
+        + scrape.value("inbox_conflicts_total", Map.of("consumer", FanoutBillingHandler.CONSUMER));
   }
 }

@@ -9,6 +9,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import org.awaitility.Awaitility;
 import org.jboss.arquillian.container.test.api.ContainerController;
@@ -21,10 +22,12 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * TESTING.md rows 9 and 10: the server JVM halts at each failure window of a delivery while a run's
- * messages are in flight, comes back, and the oracle holds. Every run sends its messages in one
- * transaction, so the MDB's sessions all hold one when the first to reach the point halts the
- * server; the others die mid-flight wherever they are.
+ * The server JVM halts at each failure window of a delivery while a run's messages are in flight,
+ * comes back, and the oracle holds: node A of the cluster, or the single server of the embedded
+ * default with its own broker and H2. Every run sends its messages in one transaction, so the MDB's
+ * sessions all hold one when the first to reach the point halts the server; the others die
+ * mid-flight wherever they are. Each point runs {@code faults.crash-repeats} times (2 in CI; the
+ * soak profile runs more), each with identities of its own.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -37,32 +40,38 @@ class CrashPointIT {
 
   private Nodes nodes;
   private final Database database = new Database();
-  private final StandaloneBroker broker = new StandaloneBroker();
+  private final BrokerView broker = BrokerView.ofCell();
+  private final Node server = Node.crashing();
 
-  /** Node A alone: node B, left up by another test, would take crash messages too. */
+  /** The crashing server alone: another node, left up by another test, would take its messages. */
   @BeforeEach
-  void startNodeAAlone() {
+  void startTheCrashingServerAlone() {
     nodes = new Nodes(controller);
-    nodes.stop(Node.B);
-    nodes.start(Node.A);
+    nodes.startAlone(server);
   }
 
   @Test
   void atTheStartOfADeliveryBeforeAnyWrite() {
-    Crash crash = crashAt(CrashPoint.DELIVERY_START);
-    assertEquals(Optional.empty(), crash.haltedRowAtTheHalt(), "nothing written: " + crash);
+    for (int run = 0; run < FaultCell.crashRepeats(); run++) {
+      Crash crash = crashAt(CrashPoint.DELIVERY_START);
+      assertEquals(Optional.empty(), crash.haltedRowAtTheHalt(), "nothing written: " + crash);
+    }
   }
 
   @Test
   void afterTheInboxRowIsFlushed() {
-    Crash crash = crashAt(CrashPoint.AFTER_INBOX_ROW);
-    assertEquals(Optional.empty(), crash.haltedRowAtTheHalt(), "nothing committed: " + crash);
+    for (int run = 0; run < FaultCell.crashRepeats(); run++) {
+      Crash crash = crashAt(CrashPoint.AFTER_INBOX_ROW);
+      assertEquals(Optional.empty(), crash.haltedRowAtTheHalt(), "nothing committed: " + crash);
+    }
   }
 
   @Test
   void afterTheBusinessWriteBeforeTheCommit() {
-    Crash crash = crashAt(CrashPoint.AFTER_BUSINESS_WRITE);
-    assertEquals(Optional.empty(), crash.haltedRowAtTheHalt(), "nothing committed: " + crash);
+    for (int run = 0; run < FaultCell.crashRepeats(); run++) {
+      Crash crash = crashAt(CrashPoint.AFTER_BUSINESS_WRITE);
+      assertEquals(Optional.empty(), crash.haltedRowAtTheHalt(), "nothing committed: " + crash);
+    }
   }
 
   /**
@@ -76,12 +85,19 @@ class CrashPointIT {
       matches = "false",
       disabledReason = "a window of the last-resource commit, which an XA data source does not use")
   void afterTheDatabaseCommitBeforeTheAcknowledgement() {
-    Crash crash = crashAt(CrashPoint.AFTER_DATABASE_COMMIT);
-    assertEquals(Optional.of(1), crash.haltedRowAtTheHalt(), "the database committed: " + crash);
-    assertTrue(crash.preparedInBroker() >= 1, "the broker's branch was left prepared: " + crash);
-    Awaitility.await("the redelivery of the committed message counted as a duplicate")
-        .atMost(Duration.ofSeconds(30))
-        .until(() -> duplicatesOnNodeA() >= 1);
+    for (int run = 0; run < FaultCell.crashRepeats(); run++) {
+      Crash crash = crashAt(CrashPoint.AFTER_DATABASE_COMMIT);
+      assertEquals(Optional.of(1), crash.haltedRowAtTheHalt(), "the database committed: " + crash);
+      crash
+          .preparedInBroker()
+          .ifPresent(
+              prepared ->
+                  assertTrue(prepared >= 1, "the broker's branch was left prepared: " + crash));
+      // Counters start from zero with the restarted server: only this run's are counted.
+      Awaitility.await("the redelivery of the committed message counted as a duplicate")
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> duplicates() >= 1);
+    }
   }
 
   /**
@@ -91,71 +107,103 @@ class CrashPointIT {
    */
   @Test
   void afterTheCommitDecisionIsLogged() {
-    Crash crash = crashAt(CrashPoint.AFTER_COMMIT_DECISION);
-    assertTrue(crash.transactionLog() >= 1, "the decision was in the log at the halt: " + crash);
-    assertTrue(crash.preparedInBroker() >= 1, "the broker's branch was in doubt: " + crash);
-    if (FaultCell.xa()) {
-      assertEquals(Optional.empty(), crash.haltedRowAtTheHalt(), "prepared only: " + crash);
-      assertTrue(crash.preparedInDatabase() >= 1, "the database's branch was in doubt: " + crash);
-    } else {
-      assertEquals(Optional.of(1), crash.haltedRowAtTheHalt(), "committed first: " + crash);
+    for (int run = 0; run < FaultCell.crashRepeats(); run++) {
+      Crash crash = crashAt(CrashPoint.AFTER_COMMIT_DECISION);
+      assertTrue(crash.transactionLog() >= 1, "the decision was in the log at the halt: " + crash);
+      crash
+          .preparedInBroker()
+          .ifPresent(
+              prepared -> assertTrue(prepared >= 1, "the broker's branch was in doubt: " + crash));
+      if (FaultCell.xa()) {
+        assertEquals(Optional.empty(), crash.haltedRowAtTheHalt(), "prepared only: " + crash);
+        assertTrue(crash.preparedInDatabase() >= 1, "the database's branch was in doubt: " + crash);
+      } else {
+        assertEquals(Optional.of(1), crash.haltedRowAtTheHalt(), "committed first: " + crash);
+      }
+      assertEquals(
+          Optional.of(1),
+          database.appliedOnDelivery(crash.storm().consumer(), crash.haltedOn()),
+          "recovery committed the first delivery: " + crash);
     }
-    assertEquals(
-        Optional.of(1),
-        database.appliedOnDelivery(crash.storm().consumer(), crash.haltedOn()),
-        "recovery committed the first delivery: " + crash);
   }
 
-  /** What the halt left behind, before the restart. */
+  /**
+   * What the halt left behind, before the restart, and how long the server took to come back to an
+   * empty queue with nothing in doubt.
+   *
+   * @param preparedInBroker the broker's prepared transactions at the halt; unknown when the broker
+   *     halted with the server
+   */
   private record Crash(
       Storm storm,
       String haltedOn,
       Optional<Integer> haltedRowAtTheHalt,
       int appliedBefore,
-      int preparedInBroker,
+      Optional<Integer> preparedInBroker,
       int preparedInDatabase,
-      int transactionLog) {
+      int transactionLog,
+      Duration settledAfterRestart) {
 
     @Override
     public String toString() {
       String row = haltedRowAtTheHalt.map(count -> "delivery " + count).orElse("none");
-      return "halted on %s (its committed row: %s); %d of %d applied, in doubt: broker %d,"
-              .formatted(haltedOn, row, appliedBefore, IN_FLIGHT, preparedInBroker)
-          + " database %d, transaction log %d".formatted(preparedInDatabase, transactionLog);
+      return "halted on %s (its committed row: %s); %d of %d applied, in doubt: broker %s,"
+              .formatted(
+                  haltedOn,
+                  row,
+                  appliedBefore,
+                  IN_FLIGHT,
+                  preparedInBroker.map(String::valueOf).orElse("(halted with the server)"))
+          + " database %d, transaction log %d; settled %s after the restart"
+              .formatted(preparedInDatabase, transactionLog, settledAfterRestart);
     }
   }
 
   private Crash crashAt(CrashPoint point) {
     Storm storm = Storm.crashingAt(point, IN_FLIGHT);
-    ProcessHandle server = nodes.process(Node.A);
+    ProcessHandle process = nodes.process(server);
     try (Sender sender = new Sender()) {
       sender.sendTogether(storm.messages());
     }
 
-    nodes.awaitHalt(Node.A, server);
+    nodes.awaitHalt(server, process);
     String haltedOn = marker(storm.run());
     assertTrue(storm.identities().contains(haltedOn), "halted on a message of the run");
+    Optional<Integer> haltedRow = database.appliedOnDelivery(storm.consumer(), haltedOn);
+    int appliedBefore = database.rows(storm.consumer(), storm.run());
+    Optional<Integer> preparedInBroker =
+        FaultCell.singleServer() ? Optional.empty() : Optional.of(broker.preparedTransactions());
+    int preparedInDatabase = database.preparedTransactions();
+    int transactionLog = Oracle.transactionLogEntries(server);
+
+    Instant restarted = Instant.now();
+    nodes.start(server);
+    Oracle.Figures figures = storm.settled(server);
     Crash crash =
         new Crash(
             storm,
             haltedOn,
-            database.appliedOnDelivery(storm.consumer(), haltedOn),
-            database.rows(storm.consumer(), storm.run()),
-            broker.preparedTransactions(),
-            database.preparedTransactions(),
-            Oracle.transactionLogEntries(Node.A));
-
-    nodes.start(Node.A);
-    Oracle.Figures figures = storm.settled(Node.A);
+            haltedRow,
+            appliedBefore,
+            preparedInBroker,
+            preparedInDatabase,
+            transactionLog,
+            Duration.between(restarted, Instant.now()));
     System.out.printf(
         "[crash point %s] %d messages in flight; at the halt: %s; after the restart: %s;"
             + " duplicates counted since the restart: %.0f%n",
-        point, IN_FLIGHT, crash, figures, duplicatesOnNodeA());
+        point, IN_FLIGHT, crash, figures, duplicates());
+    assertTrue(
+        crash.settledAfterRestart().compareTo(FaultCell.settleDeadline()) <= 0,
+        "back to an empty queue with nothing in doubt within "
+            + FaultCell.settleDeadline()
+            + " of the restart: "
+            + crash);
     return crash;
   }
 
-  private static double duplicatesOnNodeA() {
-    return Node.A.counter("inbox_duplicates_total", CrashHandler.CONSUMER);
+  private double duplicates() {
+    return server.counter("inbox_duplicates_total", CrashHandler.CONSUMER);
   }
 
   /** The message that halted the server, as the crash handler wrote it down. */

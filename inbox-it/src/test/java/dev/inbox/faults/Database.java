@@ -5,13 +5,17 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The cell's PostgreSQL database, read from outside the servers: inbox rows and business effects of
- * a test run, prepared transactions left in doubt, and an outage made on purpose.
+ * The cell's database (PostgreSQL or MariaDB), read from outside the servers: inbox rows and
+ * business effects of a test run, prepared transactions left in doubt, and an outage made on
+ * purpose.
  */
 final class Database {
 
@@ -19,22 +23,47 @@ final class Database {
   private final String adminUrl = FaultCell.required("faults.db-admin-url");
   private final String user = FaultCell.required("faults.db-user");
   private final String name = FaultCell.required("faults.db-name");
+  private final String kind = FaultCell.required("faults.db-kind");
+  private final boolean mariadb = kind.equals("mariadb");
 
-  /** How many effects each message of a run has: the oracle wants exactly one each. */
-  Map<String, Integer> effects(String consumer, String run) {
-    Map<String, Integer> effects = new HashMap<>();
+  /** The servers' user, whose connections an outage cuts (MariaDB). */
+  private final String appUser = FaultCell.required("faults.db-app-user");
+
+  /**
+   * The effects of each message of a run, as the payload hash each effect recorded: the oracle
+   * wants exactly one each, of the payload that was sent.
+   */
+  Map<String, List<String>> effects(String consumer, String run) {
+    Map<String, List<String>> effects = new HashMap<>();
     query(
-        "select message_id, count(*) from it_effect where consumer_name = ? and message_id like ?"
-            + " group by message_id",
+        "select message_id, payload_hash from it_effect where consumer_name = ? and message_id"
+            + " like ?",
         rows -> {
           while (rows.next()) {
-            effects.put(rows.getString(1), rows.getInt(2));
+            effects
+                .computeIfAbsent(rows.getString(1), id -> new ArrayList<>())
+                .add(rows.getString(2));
           }
           return null;
         },
         consumer,
         run + "%");
     return effects;
+  }
+
+  /** The failure ledger's attempts of each message of a run that failed. */
+  List<Integer> failedAttempts(String consumer, String run) {
+    return query(
+        "select attempts from inbox_failure where consumer_name = ? and message_id like ?",
+        rows -> {
+          List<Integer> attempts = new ArrayList<>();
+          while (rows.next()) {
+            attempts.add(rows.getInt(1));
+          }
+          return attempts;
+        },
+        consumer,
+        run + "%");
   }
 
   /** The inbox rows of a run. */
@@ -75,6 +104,20 @@ final class Database {
 
   /** The database's prepared transactions, waiting for the transaction manager's decision. */
   int preparedTransactions() {
+    if (kind.equals("h2")) {
+      return count("select count(*) from information_schema.in_doubt");
+    }
+    if (mariadb) {
+      return query(
+          "xa recover",
+          rows -> {
+            int prepared = 0;
+            while (rows.next()) {
+              prepared++;
+            }
+            return prepared;
+          });
+    }
     return count("select count(*) from pg_prepared_xacts where database = ?", name);
   }
 
@@ -83,6 +126,31 @@ final class Database {
    * cut, as when the database host goes away. Prepared transactions survive, as they would.
    */
   void cutOff() {
+    if (kind.equals("h2")) {
+      throw new UnsupportedOperationException("An embedded H2 cannot be cut off from its server");
+    }
+    if (mariadb) {
+      admin("alter user '" + appUser + "'@'%' account lock");
+      List<Long> connections =
+          query(
+              "select id from information_schema.processlist where user = ?",
+              rows -> {
+                List<Long> ids = new ArrayList<>();
+                while (rows.next()) {
+                  ids.add(rows.getLong(1));
+                }
+                return ids;
+              },
+              appUser);
+      for (long connection : connections) {
+        // One may end by itself in between: a kill that finds nothing is not a failure.
+        adminIgnoringFailure("kill connection " + connection);
+      }
+      System.out.printf(
+          "[database] %s locked out at %s, %d of its connections killed%n",
+          appUser, Instant.now(), connections.size());
+      return;
+    }
     admin(
         "alter database " + name + " allow_connections false",
         "select pg_terminate_backend(pid) from pg_stat_activity where datname = '" + name + "'");
@@ -90,6 +158,10 @@ final class Database {
 
   /** Lets the servers connect again. */
   void restore() {
+    if (mariadb) {
+      admin("alter user '" + appUser + "'@'%' account unlock");
+      return;
+    }
     admin("alter database " + name + " allow_connections true");
   }
 
@@ -118,6 +190,14 @@ final class Database {
       }
     } catch (SQLException e) {
       throw new IllegalStateException("Cannot read " + url + ": " + sql, e);
+    }
+  }
+
+  private void adminIgnoringFailure(String statement) {
+    try {
+      admin(statement);
+    } catch (IllegalStateException e) {
+      System.out.println("[database] " + statement + " did nothing: " + e.getCause());
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.inbox.faults;
 
 import java.io.File;
+import java.time.Duration;
 
 /** What the build tells the fault suite about its cell (profile faults in inbox-it/pom.xml). */
 final class FaultCell {
@@ -16,9 +17,30 @@ final class FaultCell {
     return value;
   }
 
+  /**
+   * Whether the cell is the single-server default (one WildFly with its embedded broker and H2, as
+   * {@code run.sh} starts it), or the cluster setup (nodes on a standalone broker).
+   */
+  static boolean singleServer() {
+    return required("faults.topology").equals("single");
+  }
+
   /** Whether the inbox's data source is XA, or the last resource of a one-phase commit. */
   static boolean xa() {
     return Boolean.parseBoolean(required("faults.xa"));
+  }
+
+  /** How many times each crash point runs (2 in CI, more under the soak profile). */
+  static int crashRepeats() {
+    return Integer.parseInt(required("faults.crash-repeats"));
+  }
+
+  /**
+   * How long a halted server may take, from its restart and its boot included, to come back to an
+   * empty queue with nothing in doubt.
+   */
+  static Duration settleDeadline() {
+    return Duration.parse(required("faults.settle-deadline"));
   }
 
   /** Where a halted node leaves the marker of the run that halted it. */

@@ -2,12 +2,18 @@ package dev.inbox.faults;
 
 import dev.inbox.it.Scrape;
 import java.io.File;
+import java.util.List;
 import java.util.Map;
 
-/** A WildFly node of the fault suite, as arquillian.xml declares it (group {@code faults}). */
+/**
+ * A WildFly server of the fault suite, as arquillian.xml declares it: the cluster's two nodes
+ * (group {@code faults}), or the single server of the embedded default (group {@code
+ * faults-single}).
+ */
 enum Node {
   A("node-a", 100),
-  B("node-b", 200);
+  B("node-b", 200),
+  SINGLE("single", 100);
 
   private final String qualifier;
   private final int portOffset;
@@ -36,13 +42,28 @@ enum Node {
         .value(name, consumer == null ? Map.of() : Map.of("consumer", consumer));
   }
 
-  /** A counter of one consumer on every node, summed. */
+  /** A counter of one consumer on every server of the cell, summed. */
   static double onEveryNode(String name, String consumer) {
     double sum = 0;
-    for (Node node : values()) {
+    for (Node node : ofCell()) {
       sum += node.counter(name, consumer);
     }
     return sum;
+  }
+
+  /** The servers of the cell. */
+  static List<Node> ofCell() {
+    return FaultCell.singleServer() ? List.of(SINGLE) : List.of(A, B);
+  }
+
+  /** The server the crash points halt: node A alone, or the single server. */
+  static Node crashing() {
+    return FaultCell.singleServer() ? SINGLE : A;
+  }
+
+  /** The server's management API, on its management port. */
+  Management management() {
+    return new Management(9990 + portOffset);
   }
 
   /** The transaction manager's log: what recovery has yet to finish lives here. */

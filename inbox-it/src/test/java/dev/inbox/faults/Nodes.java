@@ -36,6 +36,12 @@ final class Nodes {
     controller.start(node.qualifier());
   }
 
+  /** Starts a server with the cell's others stopped: they would take its messages too. */
+  void startAlone(Node node) {
+    Node.ofCell().stream().filter(other -> other != node).forEach(this::stop);
+    start(node);
+  }
+
   /** A running node's server process: take it before the node may halt, to wait on it. */
   ProcessHandle process(Node node) {
     return find(node).orElseThrow(() -> new AssertionError(node + " has no running process"));

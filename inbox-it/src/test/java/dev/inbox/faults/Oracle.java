@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -29,7 +30,7 @@ final class Oracle {
   private static final Duration DEADLINE = Duration.ofSeconds(240);
 
   private final Database database = new Database();
-  private final StandaloneBroker broker = new StandaloneBroker();
+  private final BrokerView broker = BrokerView.ofCell();
 
   /** What the oracle saw at the end of a scenario, for the test's log and the note. */
   record Figures(
@@ -56,9 +57,11 @@ final class Oracle {
   /**
    * Waits for the end state of a run whose identities were sent to a consumer, then checks it.
    *
+   * @param payloads the hash of the payload sent under each identity
    * @param nodes the nodes whose transaction logs must end empty
    */
-  Figures check(String consumer, String run, Set<String> identities, Node... nodes) {
+  Figures check(String consumer, String run, Map<String, String> payloads, Node... nodes) {
+    Set<String> identities = payloads.keySet();
     Figures[] last = new Figures[1];
     RuntimeException[] failed = new RuntimeException[1];
     try {
@@ -87,10 +90,14 @@ final class Oracle {
       throw notSettled;
     }
     Figures figures = last[0];
-    Map<String, Integer> effects = new TreeMap<>(database.effects(consumer, run));
+    Map<String, List<String>> effects = new TreeMap<>(database.effects(consumer, run));
     assertEquals(identities, effects.keySet(), "identities with an effect: " + figures);
     effects.forEach(
-        (identity, count) -> assertEquals(1, count, "effects of " + identity + ": " + figures));
+        (identity, applied) ->
+            assertEquals(
+                List.of(payloads.get(identity)),
+                applied,
+                "effects of " + identity + ", by the payload each applied: " + figures));
     assertEquals(0, figures.orphans(), "orphan rows or effects: " + figures);
     assertEquals(0, figures.quarantined(), "quarantined: " + figures);
     assertEquals(0, figures.deadLettered(), "dead-lettered: " + figures);
@@ -110,11 +117,11 @@ final class Oracle {
     return new Figures(
         sent,
         database.rows(consumer, run),
-        database.effects(consumer, run).values().stream().mapToInt(Integer::intValue).sum(),
+        database.effects(consumer, run).values().stream().mapToInt(List::size).sum(),
         database.orphans(consumer, run),
-        broker.depth(StandaloneBroker.INBOX_QUEUE),
-        broker.count(StandaloneBroker.QUARANTINE, ofRun),
-        broker.count(StandaloneBroker.DEAD_LETTERS, ofRun),
+        broker.depth(BrokerView.INBOX_QUEUE),
+        broker.count(BrokerView.QUARANTINE, ofRun),
+        broker.count(BrokerView.DEAD_LETTERS, ofRun),
         broker.preparedTransactions(),
         database.preparedTransactions(),
         Arrays.stream(nodes).mapToInt(Oracle::transactionLogEntries).sum());

@@ -11,18 +11,25 @@ import java.util.List;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
 /**
- * A producer outside the servers, on the standalone broker: what a team's service would be. A send
- * returns once the broker has acknowledged it (persistent messages, blocking sends).
+ * A producer outside the servers, on the cell's broker (the standalone one, or the single server's
+ * embedded one through its HTTP port): what a team's service would be. A send returns once the
+ * broker has acknowledged it (persistent messages, blocking sends).
  */
 final class Sender implements AutoCloseable {
 
   private final ActiveMQConnectionFactory factory =
-      new ActiveMQConnectionFactory(FaultCell.required("faults.broker-url"), "admin", "admin");
+      new ActiveMQConnectionFactory(
+          FaultCell.required("faults.broker-url"),
+          FaultCell.required("faults.producer-user"),
+          FaultCell.required("faults.producer-password"));
+
+  /** The inbox queue's address on the cell's broker. */
+  private final String inboxAddress = FaultCell.required("faults.inbox-address");
 
   /** Sends the messages in one transaction: all are on the queue before the first is delivered. */
   void sendTogether(List<TestMessage> messages) {
     try (JMSContext jms = factory.createContext(JMSContext.SESSION_TRANSACTED)) {
-      Queue queue = jms.createQueue(StandaloneBroker.INBOX_QUEUE);
+      Queue queue = jms.createQueue(inboxAddress);
       for (TestMessage message : messages) {
         producer(jms, message).send(queue, message.body());
       }
@@ -41,7 +48,7 @@ final class Sender implements AutoCloseable {
     Instant end = Instant.now().plus(deadline);
     for (int failed = 0; ; failed++) {
       try (JMSContext jms = factory.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
-        producer(jms, message).send(jms.createQueue(StandaloneBroker.INBOX_QUEUE), message.body());
+        producer(jms, message).send(jms.createQueue(inboxAddress), message.body());
         return failed;
       } catch (JMSRuntimeException e) {
         if (Instant.now().isAfter(end)) {

@@ -21,26 +21,20 @@ import javax.management.remote.JMXServiceURL;
  * its JMX management on a connection per call (the broker may have been killed since the last), and
  * its process, killed with SIGKILL and started again with the script an operator uses.
  */
-final class StandaloneBroker {
-
-  static final String INBOX_QUEUE = "InboxQueue";
-  static final String QUARANTINE = "InboxQuarantine";
-  static final String DEAD_LETTERS = "InboxDLQ";
+final class StandaloneBroker implements BrokerView {
 
   private final File instance = new File(FaultCell.required("faults.broker"));
   private final String jmxUrl = FaultCell.required("faults.jmx-url");
 
-  /**
-   * Messages on a queue not yet acknowledged: waiting, in delivery or in a prepared transaction.
-   */
-  long depth(String queue) {
+  @Override
+  public long depth(String queue) {
     return ((Number)
             manage(management -> management.getAttribute(bean(management, queue), "MessageCount")))
         .longValue();
   }
 
-  /** Messages on a queue that match a selector. */
-  long count(String queue, String selector) {
+  @Override
+  public long count(String queue, String selector) {
     return ((Number)
             manage(
                 management ->
@@ -52,8 +46,8 @@ final class StandaloneBroker {
         .longValue();
   }
 
-  /** The broker's XA transactions that are prepared and wait for a decision. */
-  int preparedTransactions() {
+  @Override
+  public int preparedTransactions() {
     return ((String[])
             manage(
                 management ->

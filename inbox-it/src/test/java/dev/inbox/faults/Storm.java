@@ -4,11 +4,17 @@ import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.CrashHandler;
 import dev.inbox.it.handlers.CrashPoint;
 import dev.inbox.it.handlers.EffectHandler;
+import dev.inbox.it.handlers.SlowHandler;
+import dev.inbox.it.handlers.TestEffect;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.TreeMap;
 import java.util.function.UnaryOperator;
+import org.awaitility.Awaitility;
 
 /** A run of messages for one consumer, each identity with an effect of its own to apply. */
 record Storm(String run, String consumer, List<TestMessage> messages) {
@@ -29,6 +35,16 @@ record Storm(String run, String consumer, List<TestMessage> messages) {
         message -> message.with(CrashPoint.PROPERTY, point.name()));
   }
 
+  /** One message for the slow handler, which takes as long as given. */
+  static Storm slow(Duration handlerTime) {
+    return build(
+        SlowHandler.CONSUMER,
+        SlowHandler.TYPE,
+        1,
+        1,
+        message -> message.with(SlowHandler.SLEEP_PROPERTY, Long.toString(handlerTime.toMillis())));
+  }
+
   private static Storm build(
       String consumer, String type, int identities, int copies, UnaryOperator<TestMessage> extra) {
     String run = TestMessage.newRun();
@@ -44,13 +60,38 @@ record Storm(String run, String consumer, List<TestMessage> messages) {
   }
 
   Set<String> identities() {
-    Set<String> identities = new TreeSet<>();
-    messages.forEach(message -> identities.add((String) message.properties().get("messageId")));
-    return identities;
+    return payloads().keySet();
+  }
+
+  /** The hash of the payload sent under each identity, as its effect must record it. */
+  Map<String, String> payloads() {
+    Map<String, String> payloads = new TreeMap<>();
+    messages.forEach(
+        message ->
+            payloads.put(
+                (String) message.properties().get("messageId"),
+                TestEffect.sha256(message.body().getBytes(StandardCharsets.UTF_8))));
+    return payloads;
+  }
+
+  /**
+   * Sends this run's messages in one transaction, and waits until at least the given number of them
+   * is applied: the rest is queued or in delivery.
+   */
+  Storm sentAndUnderWay(int applied) {
+    try (Sender sender = new Sender()) {
+      sender.sendTogether(messages);
+    }
+    Database database = new Database();
+    Awaitility.await("the storm under way")
+        .pollInterval(Duration.ofMillis(50))
+        .atMost(Duration.ofSeconds(120))
+        .until(() -> database.rows(consumer, run) >= applied);
+    return this;
   }
 
   /** The oracle's end state of this run, once it has settled. */
   Oracle.Figures settled(Node... nodes) {
-    return new Oracle().check(consumer, run, identities(), nodes);
+    return new Oracle().check(consumer, run, payloads(), nodes);
   }
 }

@@ -10,6 +10,7 @@ import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+@Tag("same-on-every-database")
 class TwoNodesIT {
 
   private static final int IDENTITIES = 200;
@@ -77,6 +79,9 @@ class TwoNodesIT {
     assertEquals(IDENTITIES, appliedOnA + appliedOnB, "applied across the nodes");
     assertTrue(appliedOnA > 0 && appliedOnB > 0, "both nodes consumed the queue");
     assertEquals(IDENTITIES, Node.onEveryNode(DUPLICATES, consumer) - duplicates, "duplicates");
+    assertTrue(
+        Node.onEveryNode(CONFLICTS, consumer) - conflicts > 0,
+        "copies raced across the nodes on the unique key, and lost cleanly");
   }
 
   @Test

@@ -126,6 +126,23 @@ public class Broker {
     }
   }
 
+  /**
+   * An attribute of the broker itself, as its management bean has it (for example {@code
+   * JournalSyncTransactional}).
+   */
+  public Object brokerAttribute(String name) {
+    try {
+      Set<ObjectName> brokers =
+          management.queryNames(new ObjectName("org.apache.activemq.artemis:broker=*"), null);
+      if (brokers.size() != 1) {
+        throw new IllegalStateException("Expected one broker bean, found " + brokers);
+      }
+      return management.getAttribute(brokers.iterator().next(), name);
+    } catch (JMException | IOException e) {
+      throw new IllegalStateException("Cannot read the broker's " + name, e);
+    }
+  }
+
   /** Stops delivering a queue's messages to its consumers: they wait on the queue. */
   public void pause(String queue) {
     operate(queue, "pause");

@@ -206,6 +206,9 @@ class HostileInputIT {
     Map<Object, List<Broker.Found>> quarantinedByCase =
         broker.quarantined(run).stream()
             .collect(Collectors.groupingBy(found -> found.property("case")));
+    // Compared here, not by the database: the test's own table keeps the database's default
+    // collation, which on MariaDB folds case, trailing spaces and normalisation.
+    Map<String, List<String>> effects = rows.effectHashes(EffectHandler.CONSUMER, run);
     List<Executable> checks = new ArrayList<>();
     for (Case each : catalogue) {
       List<Broker.Found> found = quarantinedByCase.getOrDefault(each.name(), List.of());
@@ -213,7 +216,9 @@ class HostileInputIT {
         checks.add(
             () ->
                 assertEquals(
-                    1, rows.effectsOf(EffectHandler.CONSUMER, each.appliedId()), each.name()));
+                    1,
+                    effects.getOrDefault(each.appliedId(), List.of()).size(),
+                    each.name() + ": effects"));
         checks.add(() -> assertEquals(List.of(), found, each.name() + ": quarantined"));
       } else {
         checks.add(() -> assertEquals(1, found.size(), each.name() + ": quarantined once"));

@@ -2,19 +2,24 @@ package dev.inbox.store;
 
 import static dev.inbox.it.Eventually.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
 import dev.inbox.it.Producer;
+import dev.inbox.it.Scrape;
 import dev.inbox.it.ServerLog;
 import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.EffectHandler;
 import dev.inbox.it.handlers.Invocations;
 import dev.inbox.it.handlers.Rows;
+import dev.inbox.it.handlers.TestEffect;
 import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -66,6 +71,7 @@ class StormIT {
     }
     ServerLog log = new ServerLog();
     long mark = log.mark();
+    double conflictsBefore = conflicts();
 
     producer.sendConcurrently(perProducer);
 
@@ -80,7 +86,20 @@ class StormIT {
         IDENTITIES,
         invocations.ofPrefix(EffectHandler.CONSUMER, run + "-"),
         "handler calls: the losers of each race never reached the handler");
+    Map<String, List<String>> applied = rows.effectHashes(EffectHandler.CONSUMER, run + "-");
+    for (TestMessage identity : identities) {
+      String id = (String) identity.properties().get("messageId");
+      assertEquals(
+          List.of(TestEffect.sha256(identity.body().getBytes(StandardCharsets.UTF_8))),
+          applied.get(id),
+          "the payload applied for " + id);
+    }
     assertEquals(List.of(), log.errorsSince(mark), "errors in the server log");
     assertEquals(0, rows.inDoubt(), "transactions in doubt in the database");
+    assertTrue(conflicts() > conflictsBefore, "copies raced on the unique key, and lost cleanly");
+  }
+
+  private static double conflicts() {
+    return Scrape.now().value("inbox_conflicts_total", Map.of("consumer", EffectHandler.CONSUMER));
   }
 }

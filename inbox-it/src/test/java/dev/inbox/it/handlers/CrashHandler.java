@@ -38,7 +38,7 @@ public class CrashHandler implements InboxHandler {
   @Override
   public void handle(Envelope message, InboxContext context) {
     reached(CrashPoint.AFTER_INBOX_ROW, message);
-    effects.apply(context);
+    effects.apply(message, context);
     reached(CrashPoint.AFTER_BUSINESS_WRITE, message);
     reached(CrashPoint.AFTER_DATABASE_COMMIT, message);
     reached(CrashPoint.AFTER_COMMIT_DECISION, message);

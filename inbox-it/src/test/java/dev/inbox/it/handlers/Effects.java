@@ -1,5 +1,6 @@
 package dev.inbox.it.handlers;
 
+import dev.inbox.spi.Envelope;
 import dev.inbox.spi.InboxContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -15,17 +16,18 @@ public class Effects {
 
   @Inject private Invocations invocations;
 
-  void apply(InboxContext context) {
+  void apply(Envelope message, InboxContext context) {
     invocations.count(context.consumerName(), context.messageId());
-    em.persist(new TestEffect(context.consumerName(), context.messageId()));
+    em.persist(new TestEffect(context.consumerName(), context.messageId(), message.payload()));
     // Written before the handler returns, so a later failure has business work to roll back.
     em.flush();
   }
 
   /** Counts the call, then writes one effect twice under one key: the flush fails. */
-  void applyTwiceUnderOneKey(InboxContext context) {
+  void applyTwiceUnderOneKey(Envelope message, InboxContext context) {
     invocations.count(context.consumerName(), context.messageId());
-    TestEffect effect = new TestEffect(context.consumerName(), context.messageId());
+    TestEffect effect =
+        new TestEffect(context.consumerName(), context.messageId(), message.payload());
     em.persist(effect);
     em.flush();
     em.detach(effect);

@@ -19,7 +19,7 @@ public class ErrorHandler implements InboxHandler {
 
   @Override
   public void handle(Envelope message, InboxContext context) {
-    effects.apply(context);
+    effects.apply(message, context);
     throw new AssertionError("it-error's own check failed on " + context.messageId());
   }
 }

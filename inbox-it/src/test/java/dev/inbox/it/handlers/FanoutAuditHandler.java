@@ -19,6 +19,6 @@ public class FanoutAuditHandler implements InboxHandler {
 
   @Override
   public void handle(Envelope message, InboxContext context) {
-    effects.apply(context);
+    effects.apply(message, context);
   }
 }

@@ -18,6 +18,6 @@ public class FanoutBillingHandler implements InboxHandler {
 
   @Override
   public void handle(Envelope message, InboxContext context) {
-    effects.apply(context);
+    effects.apply(message, context);
   }
 }

@@ -19,7 +19,7 @@ public class FlakyHandler implements InboxHandler {
 
   @Override
   public void handle(Envelope message, InboxContext context) {
-    effects.apply(context);
+    effects.apply(message, context);
     if (context.deliveryCount() == 1) {
       throw new IllegalStateException("it-flaky fails a message's first delivery, on purpose");
     }

@@ -19,6 +19,6 @@ public class IdentityAuditHandler implements InboxHandler {
 
   @Override
   public void handle(Envelope message, InboxContext context) {
-    effects.apply(context);
+    effects.apply(message, context);
   }
 }

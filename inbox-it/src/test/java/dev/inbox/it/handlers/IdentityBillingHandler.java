@@ -21,6 +21,6 @@ public class IdentityBillingHandler implements InboxHandler {
 
   @Override
   public void handle(Envelope message, InboxContext context) {
-    effects.apply(context);
+    effects.apply(message, context);
   }
 }

@@ -20,7 +20,7 @@ public class PoisonHandler implements InboxHandler {
 
   @Override
   public void handle(Envelope message, InboxContext context) {
-    effects.apply(context);
+    effects.apply(message, context);
     if (!cures.isCured(context.messageId())) {
       throw new IllegalStateException("it-poison cannot apply " + context.messageId() + " yet");
     }

@@ -19,7 +19,7 @@ public class PoisonPairFirstHandler implements InboxHandler {
 
   @Override
   public void handle(Envelope message, InboxContext context) {
-    effects.apply(context);
+    effects.apply(message, context);
     throw new IllegalStateException(CONSUMER + " cannot apply " + context.messageId());
   }
 }

@@ -20,7 +20,7 @@ public class RejectingHandler implements InboxHandler {
 
   @Override
   public void handle(Envelope message, InboxContext context) {
-    effects.apply(context);
+    effects.apply(message, context);
     throw new MessageRejectedException("order 7 does not exist and never will");
   }
 }

@@ -10,8 +10,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /** Counts rows in the inbox and business tables, by SQL, outside any transaction. */
 @ApplicationScoped
@@ -40,6 +43,27 @@ public class Rows {
         "select message_id from inbox_entry where consumer_name = ?1 and message_id like ?2",
         consumer,
         messageIdPrefix + "%");
+  }
+
+  /**
+   * The payload hashes of the effects a test handler wrote for messages whose id starts with the
+   * prefix, by message id (one effect each when all went well).
+   */
+  public Map<String, List<String>> effectHashes(String consumer, String messageIdPrefix) {
+    var query =
+        em.createNativeQuery(
+            "select message_id, payload_hash from it_effect where consumer_name = ?1"
+                + " and message_id like ?2");
+    query.setParameter(1, consumer);
+    query.setParameter(2, messageIdPrefix + "%");
+    Map<String, List<String>> hashes = new TreeMap<>();
+    for (Object row : query.getResultList()) {
+      Object[] columns = (Object[]) row;
+      hashes
+          .computeIfAbsent(String.valueOf(columns[0]), id -> new ArrayList<>())
+          .add(String.valueOf(columns[1]));
+    }
+    return hashes;
   }
 
   /** Effect rows a test handler wrote for exactly this message id. */
@@ -147,6 +171,16 @@ public class Rows {
             consumer,
             messageId)
         .map(String::valueOf);
+  }
+
+  /** The name the inbox's database gives itself: H2, PostgreSQL or MariaDB. */
+  @Transactional
+  public String databaseProduct() {
+    try {
+      return em.unwrap(Connection.class).getMetaData().getDatabaseProductName();
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot read the database's name", e);
+    }
   }
 
   /**

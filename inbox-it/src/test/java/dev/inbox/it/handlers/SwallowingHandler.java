@@ -24,7 +24,7 @@ public class SwallowingHandler implements InboxHandler {
   @Override
   public void handle(Envelope message, InboxContext context) {
     try {
-      effects.applyTwiceUnderOneKey(context);
+      effects.applyTwiceUnderOneKey(message, context);
     } catch (PersistenceException hidden) {
       // The mistake under test: carrying on as if nothing happened.
     }

@@ -1,13 +1,21 @@
 package dev.inbox.it.handlers;
 
+import dev.inbox.spi.Payload;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Objects;
 import java.util.UUID;
 
-/** One business effect of a test handler. No unique key: a second effect would show. */
+/**
+ * One business effect of a test handler, with the SHA-256 of the payload the handler was given, so
+ * that a test checks what was applied and not only that something was. No unique key: a second
+ * effect would show.
+ */
 @Entity
 @Table(name = "it_effect")
 public class TestEffect {
@@ -22,12 +30,25 @@ public class TestEffect {
   @Column(name = "message_id", length = 400, nullable = false)
   private String messageId;
 
+  @Column(name = "payload_hash", length = 64, nullable = false)
+  private String payloadHash;
+
   /** For JPA. */
   protected TestEffect() {}
 
-  TestEffect(String consumerName, String messageId) {
+  TestEffect(String consumerName, String messageId, Payload payload) {
     this.id = UUID.randomUUID().toString();
     this.consumerName = Objects.requireNonNull(consumerName);
     this.messageId = Objects.requireNonNull(messageId);
+    this.payloadHash = sha256(payload.bytes());
+  }
+
+  /** The hex SHA-256 of a body, as a test computes it for what it sent. */
+  public static String sha256(byte[] bytes) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("Every Java runtime provides SHA-256", e);
+    }
   }
 }

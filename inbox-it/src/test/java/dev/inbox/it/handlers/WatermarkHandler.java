@@ -22,6 +22,6 @@ public class WatermarkHandler implements InboxHandler {
 
   @Override
   public void handle(Envelope message, InboxContext context) {
-    effects.apply(context);
+    effects.apply(message, context);
   }
 }

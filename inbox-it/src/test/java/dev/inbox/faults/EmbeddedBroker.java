@@ -1,0 +1,43 @@
+package dev.inbox.faults;
+
+import org.jboss.as.controller.client.helpers.Operations;
+import org.jboss.dmr.ModelNode;
+
+/** The broker embedded in the single server, read through the server's management API. */
+final class EmbeddedBroker implements BrokerView {
+
+  private final Management management =
+      new Management(Integer.parseInt(FaultCell.required("faults.management-port")));
+
+  @Override
+  public long depth(String queue) {
+    return execute(Operations.createReadAttributeOperation(queue(queue), "message-count")).asLong();
+  }
+
+  @Override
+  public long count(String queue, String selector) {
+    ModelNode count = Operations.createOperation("count-messages", queue(queue));
+    count.get("filter").set(selector);
+    return execute(count).asLong();
+  }
+
+  @Override
+  public int preparedTransactions() {
+    return execute(Operations.createOperation("list-prepared-transactions", server()))
+        .asList()
+        .size();
+  }
+
+  private static ModelNode server() {
+    return Operations.createAddress("subsystem", "messaging-activemq", "server", "default");
+  }
+
+  private static ModelNode queue(String queue) {
+    return Operations.createAddress(
+        "subsystem", "messaging-activemq", "server", "default", "jms-queue", queue);
+  }
+
+  private ModelNode execute(ModelNode operation) {
+    return management.execute(operation);
+  }
+}
