@@ -1,40 +1,63 @@
 #!/usr/bin/env bash
 # Creates a standalone ActiveMQ Artemis broker instance for the inbox (the broker Payara talks to
 # through the Artemis resource adapter, or that several servers share): the three queues, the
-# inbox queue's redelivery settings (inbox-address-settings.xml), a CORE acceptor on one port and
-# JMX on another, both on 127.0.0.1 unless INBOX_BROKER_HOST says otherwise.
+# inbox queue's redelivery settings (inbox-address-settings.xml), who may use them
+# (inbox-security-settings.xml), a CORE acceptor on one port and JMX on another, both on 127.0.0.1
+# unless INBOX_BROKER_HOST says otherwise.
 #
 #   create-broker.sh <artemis home> <instance dir> [port, 61616] [JMX port, 1099]
 #
-# The broker's user comes from INBOX_BROKER_USER / INBOX_BROKER_PASSWORD (default admin / admin:
-# change it). Start it with start-broker.sh. Re-running replaces the instance's configuration and
-# keeps nothing: use it to create, not to update, a broker that holds messages.
+# Two users, whose passwords come from the environment, never from a command line:
+#   INBOX_BROKER_ADMIN_USER (admin) / INBOX_BROKER_ADMIN_PASSWORD (required): the operators' user,
+#     role amq: everything, management (JMX) included;
+#   INBOX_BROKER_USER (inbox) / INBOX_BROKER_PASSWORD (required): the servers' user, role inbox:
+#     the inbox's queues only (inbox-security-settings.xml).
+# Producers get users of their own, in role producer: add a line to etc/artemis-users.properties
+# (user = password) and a producer line to etc/artemis-roles.properties (producer = user, ...); the
+# broker reads both files again by itself. Start it with start-broker.sh. Re-running replaces the instance's
+# configuration and keeps nothing: use it to create, not to update, a broker that holds messages.
 set -euo pipefail
 
 artemis_home=$1 instance=$2 port=${3:-61616} jmx_port=${4:-1099}
 host=${INBOX_BROKER_HOST:-127.0.0.1}
+admin_user=${INBOX_BROKER_ADMIN_USER:-admin} app_user=${INBOX_BROKER_USER:-inbox}
+: "${INBOX_BROKER_ADMIN_PASSWORD:?set INBOX_BROKER_ADMIN_PASSWORD to the password of the operators}"
+: "${INBOX_BROKER_PASSWORD:?set INBOX_BROKER_PASSWORD to the password of the servers}"
 here=$(cd "$(dirname "$0")" && pwd)
 
+# Without --password (which every process listing would show), the instance gets a password of
+# Artemis's choosing, replaced below with the ones from the environment.
 "$artemis_home/bin/artemis" create "$instance" --silent --force \
-  --user "${INBOX_BROKER_USER:-admin}" --password "${INBOX_BROKER_PASSWORD:-admin}" --require-login \
+  --user "$admin_user" --require-login \
   --host "$host" --default-port "$port" \
   --no-amqp-acceptor --no-mqtt-acceptor --no-stomp-acceptor --no-hornetq-acceptor \
   --no-web --no-autotune --java-memory 512M \
   --queues InboxQueue:anycast,InboxQuarantine:anycast,InboxDLQ:anycast >/dev/null
 
-# The inbox queue's address settings, ahead of the catch-all default.
+# The users and their roles, readable by the broker's user only.
+(
+  umask 077
+  printf '%s = %s\n%s = %s\n' "$admin_user" "$INBOX_BROKER_ADMIN_PASSWORD" \
+    "$app_user" "$INBOX_BROKER_PASSWORD" >"$instance/etc/artemis-users.properties"
+  printf 'amq = %s\ninbox = %s\n' "$admin_user" "$app_user" \
+    >"$instance/etc/artemis-roles.properties"
+)
+
+# The inbox queue's address settings, ahead of the catch-all default; its security settings, ahead
+# of the catch-all one.
 broker_xml=$instance/etc/broker.xml
-awk -v settings="$here/inbox-address-settings.xml" '
+awk -v settings="$here/inbox-address-settings.xml" -v security="$here/inbox-security-settings.xml" '
   /<!--default for catch all-->/ { while ((getline line < settings) > 0) print line }
+  /<security-setting match="#">/ { while ((getline line < security) > 0) print line }
   { print }
 ' "$broker_xml" >"$broker_xml.new" && mv "$broker_xml.new" "$broker_xml"
-grep -q 'address-setting match="InboxQueue"' "$broker_xml" || {
-  echo "Could not add the inbox's address settings to $broker_xml" >&2
+grep -q 'address-setting match="InboxQueue"' "$broker_xml" && grep -q 'security-setting match="InboxQueue"' "$broker_xml" || {
+  echo "Could not add the inbox's address and security settings to $broker_xml" >&2
   exit 1
 }
 
 # JMX on the given port, for the broker's management operations (queue depths, moving messages).
-sed -i "s|<!--<connector connector-port=\"1099\"/>-->|<connector connector-host=\"$host\" connector-port=\"$jmx_port\"/>|" \
-  "$instance/etc/management.xml"
+sed -i.bak "s|<!--<connector connector-port=\"1099\"/>-->|<connector connector-host=\"$host\" connector-port=\"$jmx_port\"/>|" \
+  "$instance/etc/management.xml" && rm -f "$instance/etc/management.xml.bak"
 
-echo "Created broker $instance: tcp://$host:$port, JMX service:jmx:rmi:///jndi/rmi://$host:$jmx_port/jmxrmi"
+echo "Created broker $instance: tcp://$host:$port (users $admin_user and $app_user), JMX service:jmx:rmi:///jndi/rmi://$host:$jmx_port/jmxrmi"

@@ -7,14 +7,19 @@
 #
 #   ASADMIN="$PAYARA_HOME/bin/asadmin --port 4848" configure-artemis.sh <artemis-rar.rar>
 #
-# The broker: INBOX_BROKER_HOST (127.0.0.1), INBOX_BROKER_PORT (61616), INBOX_BROKER_USER /
-# INBOX_BROKER_PASSWORD (admin / admin). Safe to re-run: what exists is left as it is. Turning
-# OpenMQ off takes a restart of the domain.
+# The broker: INBOX_BROKER_HOST (127.0.0.1), INBOX_BROKER_PORT (61616), INBOX_BROKER_USER (inbox:
+# the servers' user, which may only use the inbox's queues, server-config/artemis/create-broker.sh).
+# Its password is never on a command line: the adapter and its pool read it from the environment of
+# the server's process, ${ENV=INBOX_BROKER_PASSWORD}, so export INBOX_BROKER_PASSWORD before the
+# domain starts (or point both properties at a password alias). Safe to re-run: what exists is left
+# as it is. Turning OpenMQ off takes a restart of the domain.
 set -euo pipefail
 rar=$1
 . "$(dirname "$0")/lib.sh"
 host=${INBOX_BROKER_HOST:-127.0.0.1} port=${INBOX_BROKER_PORT:-61616}
-user=${INBOX_BROKER_USER:-admin} password=${INBOX_BROKER_PASSWORD:-admin}
+user=${INBOX_BROKER_USER:-inbox}
+# The password's reference, resolved by the server when it connects (asadmin escapes = as \=).
+password='${ENV\=INBOX_BROKER_PASSWORD}'
 
 # OpenMQ off: the inbox's JMS goes to Artemis only.
 $asadmin set configs.config.server-config.jms-service.type=DISABLED >/dev/null
@@ -22,7 +27,7 @@ $asadmin set configs.config.server-config.jms-service.type=DISABLED >/dev/null
 # The adapter's configuration: the broker's address and user (asadmin escapes = as \=).
 listed list-resource-adapter-configs artemis-rar ||
   $asadmin create-resource-adapter-config \
-    --property "ConnectionParameters=host\\=$host;port\\=$port:UserName=$(escape "$user"):Password=$(escape "$password")" artemis-rar
+    --property "ConnectionParameters=host\\=$host;port\\=$port:UserName=$(escape "$user"):Password=$password" artemis-rar
 
 # The adapter itself.
 $asadmin list-applications 2>/dev/null | grep -q '^artemis-rar ' ||
@@ -32,7 +37,7 @@ $asadmin list-applications 2>/dev/null | grep -q '^artemis-rar ' ||
 listed list-connector-connection-pools artemis-pool ||
   $asadmin create-connector-connection-pool --raname artemis-rar \
     --connectiondefinition jakarta.jms.ConnectionFactory --transactionsupport XATransaction \
-    --property "UserName=$(escape "$user"):Password=$(escape "$password")" --ping true artemis-pool
+    --property "UserName=$(escape "$user"):Password=$password" --ping true artemis-pool
 listed list-connector-resources jms/artemisCF ||
   $asadmin create-connector-resource --poolname artemis-pool jms/artemisCF
 

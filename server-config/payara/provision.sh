@@ -11,8 +11,9 @@
 #   database      h2 (the embedded default), postgresql, postgresql-xa, mariadb or mariadb-xa
 #
 # Needs INBOX_ARTEMIS_RAR (the adapter, server-config/payara/artemis-rar/target/artemis-rar.rar),
-# the broker's INBOX_BROKER_* settings (configure-artemis.sh), for a real database the driver jar
-# in INBOX_JDBC_DRIVER and the INBOX_DB_* settings (configure-datasource-*.sh). For H2 it also
+# the broker's INBOX_BROKER_* settings (configure-artemis.sh), the metrics scraper's
+# INBOX_METRICS_PASSWORD (configure-metrics.sh), for a real database the driver jar in
+# INBOX_JDBC_DRIVER and the INBOX_DB_* settings (configure-datasource-*.sh). For H2 it also
 # creates the inbox's tables (server-config/sql/h2/inbox.sql).
 set -euo pipefail
 
@@ -52,6 +53,7 @@ case $database in
   *) echo "Unknown database '$database'" >&2; exit 2 ;;
 esac
 bash "$here/configure-inbox.sh"
+bash "$here/configure-metrics.sh"
 for extra in "$@"; do bash "$extra"; done
 echo "$database" >"$marker"
 echo "Provisioned Payara domain $domain_dir (database: $database), stopped"

@@ -17,6 +17,12 @@ mvn -B -q -pl inbox-it -Dserver=payara dependency:unpack@unpack-payara dependenc
 
 dist=$root/inbox-it/target/dist
 broker=$root/inbox-it/target/run-payara/broker
+# The broker's users, for trying it only (create-broker.sh): set your own in the environment. The
+# domain reads the servers' password from its environment when it connects.
+export INBOX_BROKER_ADMIN_PASSWORD=${INBOX_BROKER_ADMIN_PASSWORD:-admin-dev-1}
+export INBOX_BROKER_PASSWORD=${INBOX_BROKER_PASSWORD:-inbox-dev-1}
+# The metrics scraper's user (configure-metrics.sh): metrics, with this password unless you set one.
+export INBOX_METRICS_PASSWORD=${INBOX_METRICS_PASSWORD:-metrics-dev-1}
 if [ ! -d "$broker" ]; then
   bash server-config/artemis/create-broker.sh "$(ls -d "$dist"/apache-artemis-*/ | head -1)" "$broker" 61616 1099
 fi
@@ -42,12 +48,14 @@ h2_file=$payara/glassfish/domains/inbox-run/data/inbox/inbox
   [ -e "$autodeploy/inbox.ear_deployed" ] || { echo ">>> inbox.ear failed to deploy: see the log"; exit 0; }
   cat <<TXT
 
->>> The inbox is up: Payara at http://127.0.0.1:8080, broker tcp://127.0.0.1:61616 (admin / admin).
->>> Send a meeting.held event (send it twice: the second is absorbed as a duplicate):
-  ${artemis}bin/artemis producer --url tcp://127.0.0.1:61616 --user admin --password admin --destination queue://InboxQueue --message-count 1 --message '{"opportunityId":"opportunity-2481","meetingId":"meeting-184","assignee":"ana"}' --properties '[{"type":"string","key":"messageId","value":"evt-1"},{"type":"string","key":"messageType","value":"meeting.held"}]'
+>>> The inbox is up: Payara at http://127.0.0.1:8080, broker tcp://127.0.0.1:61616.
+>>> Send a meeting.held event (send it twice: the second is absorbed as a duplicate); it asks for
+>>> the password of the broker's admin, INBOX_BROKER_ADMIN_PASSWORD (admin-dev-1 unless you set it):
+  ${artemis}bin/artemis producer --url tcp://127.0.0.1:61616 --user admin --destination queue://InboxQueue --message-count 1 --message '{"opportunityId":"opportunity-2481","meetingId":"meeting-184","assignee":"ana"}' --properties '[{"type":"string","key":"messageId","value":"evt-1"},{"type":"string","key":"messageType","value":"meeting.held"}]'
 >>> Look at the inbox rows and the follow-up tasks:
   java -cp $payara/h2db/bin/h2.jar org.h2.tools.Shell -url "jdbc:h2:$h2_file;AUTO_SERVER=TRUE" -user sa -sql "select consumer_name, message_id, delivery_count, processed_at from inbox_entry; select opportunity_id, meeting_id, title from followup_task"
->>> Metrics: curl 'http://127.0.0.1:8080/metrics?scope=application'
+>>> Metrics (it asks for the password of the scraper's user, metrics-dev-1 unless you set
+>>> INBOX_METRICS_PASSWORD): curl -k -u metrics 'https://127.0.0.1:8081/metrics?scope=application'
 >>> Server log: $payara/glassfish/domains/inbox-run/logs/server.log
 
 TXT

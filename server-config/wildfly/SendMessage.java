@@ -5,8 +5,9 @@
 //       --id evt-1 --type meeting.held '{"opportunityId":"opportunity-2481","meetingId":"meeting-184"}'
 //
 // Options: --id, --type, --property name=value (repeatable), --url (default
-// http-remoting://127.0.0.1:8080), --user and --password (an application user in the guest role;
-// default inbox / inbox-dev-1, which run.sh creates), --queue (default jms/queue/inbox).
+// http-remoting://127.0.0.1:8080), --user (an application user in the guest role; default inbox,
+// which run.sh creates), --queue (default jms/queue/inbox). The user's password comes from the
+// environment, never from the command line: INBOX_APP_PASSWORD (default inbox-dev-1, run.sh's).
 
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSContext;
@@ -30,7 +31,7 @@ public class SendMessage {
           String[] pair = args[++i].split("=", 2);
           properties.put(pair[0], pair.length > 1 ? pair[1] : "");
         }
-        case "--id", "--type", "--url", "--user", "--password", "--queue" ->
+        case "--id", "--type", "--url", "--user", "--queue" ->
             options.put(args[i].substring(2), args[++i]);
         default -> body = args[i];
       }
@@ -47,7 +48,7 @@ public class SendMessage {
     }
 
     String user = options.getOrDefault("user", "inbox");
-    String password = options.getOrDefault("password", "inbox-dev-1");
+    String password = System.getenv().getOrDefault("INBOX_APP_PASSWORD", "inbox-dev-1");
     Properties environment = new Properties();
     environment.put(Context.INITIAL_CONTEXT_FACTORY, "org.wildfly.naming.client.WildFlyInitialContextFactory");
     environment.put(Context.PROVIDER_URL, options.getOrDefault("url", "http-remoting://127.0.0.1:8080"));

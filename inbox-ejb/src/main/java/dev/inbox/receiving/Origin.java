@@ -27,8 +27,8 @@ final class Origin {
     if (forwarded.isPresent()) {
       return Redrive.FROM_QUARANTINE;
     }
-    return deadLetterAddresses.contains(String.valueOf(properties.get(ARTEMIS_ORIGINAL_ADDRESS)))
-        ? Redrive.FROM_DEAD_LETTERS
-        : Redrive.NONE;
+    // The address may come fully qualified with its queue ("InboxDLQ::InboxDLQ").
+    String from = String.valueOf(properties.get(ARTEMIS_ORIGINAL_ADDRESS)).split("::", 2)[0];
+    return deadLetterAddresses.contains(from) ? Redrive.FROM_DEAD_LETTERS : Redrive.NONE;
   }
 }

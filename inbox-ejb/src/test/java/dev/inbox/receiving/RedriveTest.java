@@ -31,6 +31,14 @@ class RedriveTest {
   }
 
   @Test
+  void aDeadLetterAddressFullyQualifiedWithItsQueueIsOneToo() {
+    assertEquals(
+        Redrive.FROM_DEAD_LETTERS,
+        Origin.of(
+            Optional.empty(), Map.of("_AMQ_ORIG_ADDRESS", "InboxDLQ::InboxDLQ"), DEAD_LETTERS));
+  }
+
+  @Test
   void aProducersMessageIsNotEvenWithTheInboxsPropertiesOnIt() {
     assertEquals(
         Redrive.NONE,

@@ -37,8 +37,7 @@ class BrokerKillIT {
   @BeforeEach
   void startBothNodes() {
     Nodes nodes = new Nodes(controller);
-    nodes.start(Node.A);
-    nodes.start(Node.B);
+    nodes.startAll();
   }
 
   @Test

@@ -17,6 +17,7 @@ import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -32,6 +33,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class CrashPointIT {
+
+  private static final String XA_ONLY =
+      "a window of the two-phase commit of two XA resources, which a non-XA data source does not use";
 
   /** Messages of one run, all on the queue before the first delivery. */
   private static final int IN_FLIGHT = 30;
@@ -120,11 +124,47 @@ class CrashPointIT {
       } else {
         assertEquals(Optional.of(1), crash.haltedRowAtTheHalt(), "committed first: " + crash);
       }
-      assertEquals(
-          Optional.of(1),
-          database.appliedOnDelivery(crash.storm().consumer(), crash.haltedOn()),
-          "recovery committed the first delivery: " + crash);
+      assertRecoveryCommittedTheFirstDelivery(crash);
     }
+  }
+
+  /**
+   * Under XA, every branch prepared and nothing logged: recovery finds no decision and presumes the
+   * transaction aborted, so both branches roll back, and the broker's redelivery applies the
+   * message once.
+   */
+  @Test
+  @EnabledIfSystemProperty(named = "faults.xa", matches = "true", disabledReason = XA_ONLY)
+  @Tag("xa-windows")
+  void afterEveryBranchIsPreparedBeforeTheDecisionIsLogged() {
+    Crash crash = crashAt(CrashPoint.AFTER_PREPARE_BEFORE_DECISION, false);
+    assertEquals(Optional.empty(), crash.haltedRowAtTheHalt(), "prepared only: " + crash);
+    assertTrue(crash.preparedInDatabase() >= 1, "the database's branch was prepared: " + crash);
+  }
+
+  /**
+   * Under XA, the decision logged and one branch committed, the other not: recovery commits the
+   * other, so the message is acknowledged, not redelivered, and its row is the first delivery's.
+   */
+  @Test
+  @EnabledIfSystemProperty(named = "faults.xa", matches = "true", disabledReason = XA_ONLY)
+  @Tag("xa-windows")
+  void betweenTheCommitsOfTheTwoBranches() {
+    Crash crash = crashAt(CrashPoint.BETWEEN_THE_COMMITS, false);
+    assertTrue(crash.transactionLog() >= 1, "the decision was in the log at the halt: " + crash);
+    assertRecoveryCommittedTheFirstDelivery(crash);
+  }
+
+  /**
+   * Under XA, the server halts again in the middle of recovery's own commit, after the decision was
+   * logged: the next start's recovery finishes it, and the message is applied once.
+   */
+  @Test
+  @EnabledIfSystemProperty(named = "faults.xa", matches = "true", disabledReason = XA_ONLY)
+  @Tag("xa-windows")
+  void aCrashDuringRecoveryIsFinishedByTheNextRecovery() {
+    Crash crash = crashAt(CrashPoint.AFTER_COMMIT_DECISION, true);
+    assertRecoveryCommittedTheFirstDelivery(crash);
   }
 
   /**
@@ -160,6 +200,17 @@ class CrashPointIT {
   }
 
   private Crash crashAt(CrashPoint point) {
+    return crashAt(point, false);
+  }
+
+  /**
+   * Halts the server at the point while a run is in flight, reads what the halt left, starts the
+   * server again and waits for the oracle.
+   *
+   * @param againDuringRecovery whether the restarted server's recovery halts it once more, in the
+   *     middle of its commit, before the last start
+   */
+  private Crash crashAt(CrashPoint point, boolean againDuringRecovery) {
     Storm storm = Storm.crashingAt(point, IN_FLIGHT);
     ProcessHandle process = nodes.process(server);
     try (Sender sender = new Sender()) {
@@ -176,6 +227,16 @@ class CrashPointIT {
     int preparedInDatabase = database.preparedTransactions();
     int transactionLog = Oracle.transactionLogEntries(server);
 
+    if (againDuringRecovery) {
+      File halt = new File(FaultCell.crashDirectory(), CrashPoint.HALT_DURING_RECOVERY);
+      try {
+        Files.createFile(halt.toPath());
+      } catch (IOException e) {
+        throw new IllegalStateException("Cannot ask for a halt during recovery: " + halt, e);
+      }
+      nodes.startUntilItHalts(server);
+      assertTrue(!halt.exists(), "recovery reached its commit and halted the server");
+    }
     Instant restarted = Instant.now();
     nodes.start(server);
     Oracle.Figures figures = storm.settled(server);
@@ -200,6 +261,17 @@ class CrashPointIT {
             + " of the restart: "
             + crash);
     return crash;
+  }
+
+  /**
+   * The halted message was acknowledged by recovery, not redelivered: its row is the first
+   * delivery's.
+   */
+  private void assertRecoveryCommittedTheFirstDelivery(Crash crash) {
+    assertEquals(
+        Optional.of(1),
+        database.appliedOnDelivery(crash.storm().consumer(), crash.haltedOn()),
+        "recovery committed the first delivery: " + crash);
   }
 
   private double duplicates() {

@@ -31,8 +31,7 @@ class DatabaseOutageIT {
   @BeforeEach
   void startBothNodes() {
     Nodes nodes = new Nodes(controller);
-    nodes.start(Node.A);
-    nodes.start(Node.B);
+    nodes.startAll();
   }
 
   @Test
@@ -41,11 +40,11 @@ class DatabaseOutageIT {
     // would apply the whole storm while the counters were read.
     double rolledBack = rolledBackOnBothNodes();
     Storm storm = Storm.of(IDENTITIES, 1).sentAndUnderWay(IDENTITIES / 20);
+    // Read just before the cut: once it is cut off, PostgreSQL refuses every connection, ours too.
+    int appliedAtTheCut = database.rows(storm.consumer(), storm.run());
     database.cutOff();
     double[] felt = new double[1];
-    int appliedAtTheCut;
     try {
-      appliedAtTheCut = database.rows(storm.consumer(), storm.run());
       // The outage lasts until the nodes have rolled back deliveries for it, not a fixed time.
       Awaitility.await("deliveries rolled back by the outage")
           .atMost(Duration.ofSeconds(60))

@@ -3,6 +3,7 @@ package dev.inbox.faults;
 import dev.inbox.it.Deployments;
 import java.io.File;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -36,6 +37,11 @@ final class Nodes {
     controller.start(node.qualifier());
   }
 
+  /** Starts every server of the cell that is not running. */
+  void startAll() {
+    Node.ofCell().forEach(this::start);
+  }
+
   /** Starts a server with the cell's others stopped: they would take its messages too. */
   void startAlone(Node node) {
     Node.ofCell().stream().filter(other -> other != node).forEach(this::stop);
@@ -51,6 +57,28 @@ final class Nodes {
   void awaitHalt(Node node, ProcessHandle process) {
     awaitExit(node, process);
     // Arquillian still counts the node as started: its stop skips a process that is gone.
+    controller.kill(node.qualifier());
+  }
+
+  /**
+   * Starts a node that halts while it starts or soon after (a crash point in its recovery), and
+   * waits until its process is gone.
+   */
+  void startUntilItHalts(Node node) {
+    deploy(node);
+    try {
+      controller.start(node.qualifier());
+    } catch (Exception haltedWhileStarting) {
+      // Recovery may halt it before it reports that it has started: Arquillian then rethrows its
+      // LifecycleException, checked though it is, from a method that does not declare it.
+    }
+    Instant deadline = Instant.now().plus(EXIT_DEADLINE);
+    while (find(node).isPresent()) {
+      if (Instant.now().isAfter(deadline)) {
+        throw new AssertionError(node + " still runs " + EXIT_DEADLINE + " after its start");
+      }
+      find(node).ifPresent(process -> awaitExit(node, process));
+    }
     controller.kill(node.qualifier());
   }
 

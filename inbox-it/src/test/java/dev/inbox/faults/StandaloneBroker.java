@@ -114,7 +114,9 @@ final class StandaloneBroker implements BrokerView {
     try (JMXConnector connector =
         JMXConnectorFactory.connect(
             new JMXServiceURL(jmxUrl),
-            Map.of(JMXConnector.CREDENTIALS, new String[] {"admin", "admin"}))) {
+            Map.of(
+                JMXConnector.CREDENTIALS,
+                new String[] {"admin", FaultCell.required("faults.broker-admin-password")}))) {
       return use.apply(connector.getMBeanServerConnection());
     } catch (IOException | JMException e) {
       throw new IllegalStateException("Broker management failed at " + jmxUrl, e);

@@ -38,8 +38,7 @@ class TwoNodesIT {
   @BeforeEach
   void startBothNodes() {
     nodes = new Nodes(controller);
-    nodes.start(Node.A);
-    nodes.start(Node.B);
+    nodes.startAll();
   }
 
   @Test

@@ -7,6 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
+import jakarta.jms.JMSProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.QueueBrowser;
 import jakarta.jms.TextMessage;
@@ -33,6 +34,9 @@ import javax.management.remote.JMXServiceURL;
  */
 @ApplicationScoped
 public class Broker {
+
+  /** The type of a text message in the broker's management operations. */
+  private static final int TEXT_TYPE = 3;
 
   @Resource(lookup = "java:comp/DefaultJMSConnectionFactory")
   private ConnectionFactory factory;
@@ -140,6 +144,46 @@ public class Broker {
       return management.getAttribute(brokers.iterator().next(), name);
     } catch (JMException | IOException e) {
       throw new IllegalStateException("Cannot read the broker's " + name, e);
+    }
+  }
+
+  /**
+   * Puts messages straight on the dead-letter queue, as if the broker had given up on them. On a
+   * standalone broker the servers' own user may not send there, so this goes through the broker's
+   * management, as an operator would; an embedded broker takes the server's own JMS send.
+   */
+  public void deadLetter(TestMessage... messages) {
+    if (remote == null) {
+      try (JMSContext jms = factory.createContext()) {
+        for (TestMessage message : messages) {
+          JMSProducer producer = jms.createProducer();
+          message.properties().forEach(producer::setProperty);
+          producer.send(deadLetters, message.body());
+        }
+      }
+      return;
+    }
+    for (TestMessage message : messages) {
+      Map<String, String> headers = new HashMap<>();
+      message.properties().forEach((name, value) -> headers.put(name, String.valueOf(value)));
+      try {
+        management.invoke(
+            queueBean(settings.brokerQueue("InboxDLQ")),
+            "sendMessage",
+            new Object[] {
+              headers, TEXT_TYPE, message.body(), true, settings.jmxUser(), settings.jmxPassword()
+            },
+            new String[] {
+              Map.class.getName(),
+              int.class.getName(),
+              String.class.getName(),
+              boolean.class.getName(),
+              String.class.getName(),
+              String.class.getName()
+            });
+      } catch (JMException | IOException e) {
+        throw new IllegalStateException("Cannot put a message on the dead-letter queue", e);
+      }
     }
   }
 

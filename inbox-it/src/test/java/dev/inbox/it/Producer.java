@@ -27,13 +27,11 @@ public class Producer {
   @Resource private ManagedExecutorService executor;
 
   private Queue inbox;
-  private Queue deadLetters;
 
   @PostConstruct
   void lookUpQueues() {
     Settings settings = Settings.ofServer();
     inbox = lookUp(settings.inboxQueue());
-    deadLetters = lookUp(settings.deadLetterQueue());
   }
 
   /** A queue by its JNDI name in this server. */
@@ -52,11 +50,6 @@ public class Producer {
 
   public void send(TestMessage... messages) {
     send(List.of(messages));
-  }
-
-  /** Puts messages straight on the dead-letter queue, as if the broker had given up on them. */
-  public void sendToDeadLetterQueue(TestMessage... messages) {
-    send(deadLetters, List.of(messages));
   }
 
   /**

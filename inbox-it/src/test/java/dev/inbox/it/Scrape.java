@@ -1,17 +1,18 @@
 package dev.inbox.it;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.net.ssl.HttpsURLConnection;
 
 /**
  * One scrape of the server's metrics endpoint over HTTP, as Prometheus reads it. The endpoint is
@@ -33,28 +34,62 @@ public final class Scrape {
     this.samples = samples;
   }
 
-  /** Reads the endpoint now. */
+  /** Reads the endpoint now, with the scraper's login where the cell's endpoint has one. */
   public static Scrape now() {
-    return of(Settings.ofServer().metricsUrl());
+    Settings settings = Settings.ofServer();
+    return of(settings.metricsUrl(), settings.metricsUser(), settings.metricsPassword());
   }
 
-  /** Reads an endpoint now: a server's, from outside it. */
+  /** Reads an endpoint now: a server's, from outside it, without a login. */
   public static Scrape of(String url) {
+    return of(url, "", "");
+  }
+
+  /** The status an anonymous request of the cell's endpoint gets: 401 behind a login. */
+  public static int anonymousStatus() {
+    return get(Settings.ofServer().metricsUrl(), "", "").statusCode();
+  }
+
+  private static Scrape of(String url, String user, String password) {
+    Response response = get(url, user, password);
+    if (response.statusCode() != 200) {
+      throw new IllegalStateException("GET " + url + " answered " + response.statusCode());
+    }
+    return parse(response.body());
+  }
+
+  /** A status and a body. */
+  private record Response(int statusCode, String body) {}
+
+  /**
+   * A GET, with HTTP basic authentication when a user is given. Over HTTPS on the loopback
+   * interface, the server's own certificate is taken whatever host name it was made for: Payara's
+   * is self-signed, for the machine's name.
+   */
+  private static Response get(String url, String user, String password) {
     try {
-      HttpResponse<String> response =
-          HttpClient.newHttpClient()
-              .send(
-                  HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).build(),
-                  HttpResponse.BodyHandlers.ofString());
-      if (response.statusCode() != 200) {
-        throw new IllegalStateException("GET " + url + " answered " + response.statusCode());
+      HttpURLConnection connection = (HttpURLConnection) URI.create(url).toURL().openConnection();
+      if (connection instanceof HttpsURLConnection https) {
+        https.setHostnameVerifier((host, session) -> host.equals("127.0.0.1"));
       }
-      return parse(response.body());
+      connection.setConnectTimeout(30_000);
+      connection.setReadTimeout(30_000);
+      connection.setInstanceFollowRedirects(false);
+      if (!user.isEmpty()) {
+        connection.setRequestProperty(
+            "Authorization",
+            "Basic "
+                + Base64.getEncoder()
+                    .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
+      }
+      int status = connection.getResponseCode();
+      try (InputStream body =
+          status < 400 ? connection.getInputStream() : connection.getErrorStream()) {
+        return new Response(
+            status, body == null ? "" : new String(body.readAllBytes(), StandardCharsets.UTF_8));
+      }
     } catch (IOException e) {
       throw new IllegalStateException("Cannot scrape " + url, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Interrupted while scraping " + url, e);
     }
   }
 

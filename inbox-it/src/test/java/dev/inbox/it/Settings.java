@@ -22,7 +22,11 @@ public record Settings(
     String jmxUser,
     String jmxPassword,
     String serverLog,
-    String metricsUrl) {
+    String metricsUrl,
+    String metricsUser,
+    String metricsPassword,
+    String redriveCommand,
+    String redriveEnvironment) {
 
   static final String RESOURCE = "inbox-it.properties";
 
@@ -36,7 +40,11 @@ public record Settings(
     "jmx-user",
     "jmx-password",
     "server-log",
-    "metrics-url"
+    "metrics-url",
+    "metrics-user",
+    "metrics-password",
+    "redrive-command",
+    "redrive-environment"
   };
 
   /** The settings the deployment carries, read inside the server. */
@@ -55,13 +63,33 @@ public record Settings(
       values[i] = properties.getProperty(KEYS[i], "");
     }
     return new Settings(
-        values[0], values[1], values[2], values[3], values[4], values[5], values[6], values[7],
-        values[8]);
+        values[0],
+        values[1],
+        values[2],
+        values[3],
+        values[4],
+        values[5],
+        values[6],
+        values[7],
+        values[8],
+        values[9],
+        values[10],
+        values[11],
+        values[12]);
   }
 
-  /** Keys a cell may leave empty: an embedded broker has no prefix and no remote JMX. */
+  /**
+   * Keys a cell may leave empty: an embedded broker has no prefix and no remote JMX, and metrics on
+   * the management port need no login.
+   */
   private static final Set<String> OPTIONAL =
-      Set.of("broker-queue-prefix", "jmx-url", "jmx-user", "jmx-password");
+      Set.of(
+          "broker-queue-prefix",
+          "jmx-url",
+          "jmx-user",
+          "jmx-password",
+          "metrics-user",
+          "metrics-password");
 
   /** The settings of this test run, as the build passed them, for the deployment to carry. */
   static String ofTestRun() {

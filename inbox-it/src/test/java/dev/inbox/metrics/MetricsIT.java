@@ -10,6 +10,7 @@ import dev.inbox.it.Deployments;
 import dev.inbox.it.OperationsFiles;
 import dev.inbox.it.Producer;
 import dev.inbox.it.Scrape;
+import dev.inbox.it.Settings;
 import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.EffectHandler;
 import dev.inbox.it.handlers.FlakyHandler;
@@ -152,6 +153,25 @@ class MetricsIT {
     for (String name : series) {
       assertTrue(scrape.exports(name), "the operations files query " + name + ", not exported");
     }
+  }
+
+  /**
+   * Where the applications are served, the metrics are behind a login over HTTPS (Payara, which
+   * sends a plain HTTP request there); WildFly serves them on its management port instead, which
+   * listens on the loopback interface.
+   */
+  @Test
+  void anAnonymousScraperIsRefusedOnTheApplicationsPort() {
+    Settings settings = Settings.ofServer();
+    if (settings.metricsUser().isEmpty()) {
+      assertTrue(
+          settings.metricsUrl().startsWith("http://127.0.0.1:10090/"),
+          "on the management port, not the applications': " + settings.metricsUrl());
+    } else {
+      assertEquals(
+          401, Scrape.anonymousStatus(), "an anonymous scrape of " + settings.metricsUrl());
+    }
+    assertTrue(Scrape.now().exports("inbox_applied_total"), "the scraper's own login is let in");
   }
 
   private static Map<String, String> flaky() {

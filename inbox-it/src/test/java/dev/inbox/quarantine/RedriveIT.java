@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
+import dev.inbox.it.Operator;
 import dev.inbox.it.Producer;
+import dev.inbox.it.Scrape;
 import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.Cures;
 import dev.inbox.it.handlers.EffectHandler;
@@ -13,6 +15,7 @@ import dev.inbox.it.handlers.Invocations;
 import dev.inbox.it.handlers.PoisonHandler;
 import dev.inbox.it.handlers.Rows;
 import jakarta.inject.Inject;
+import java.util.Map;
 import java.util.Optional;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -48,10 +51,17 @@ class RedriveIT {
     int failedCalls = invocations.of(PoisonHandler.CONSUMER, id);
 
     cures.cure(id);
-    assertEquals(1, broker.redriveFromQuarantine("messageId = '" + id + "'"), "messages moved");
+    double redrivesBefore = redrives(PoisonHandler.TYPE);
+    // The operator's own script: server-config/wildfly/redrive.sh, or artemis/redrive.sh.
+    Operator.redrive("quarantine", "messageId = '" + id + "'");
 
-    eventually("the inbox queue drained and the message applied")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && rows.inbox(run) == 1);
+    eventually("the inbox queue drained, the message applied and its redrive counted")
+        .until(
+            () ->
+                broker.pendingOnInboxQueue() == 0
+                    && rows.inbox(run) == 1
+                    && redrives(PoisonHandler.TYPE) - redrivesBefore >= 1);
+    assertEquals(1, redrives(PoisonHandler.TYPE) - redrivesBefore, "redrives counted");
     assertEquals(0, broker.quarantined(run).size(), "quarantined messages");
     assertEquals(1, rows.effects(PoisonHandler.CONSUMER, run), "effects");
     assertEquals(failedCalls + 1, invocations.of(PoisonHandler.CONSUMER, id), "handler calls");
@@ -70,16 +80,25 @@ class RedriveIT {
     eventually("the message applied")
         .until(() -> broker.pendingOnInboxQueue() == 0 && rows.inbox(run) == 1);
     // A copy the broker gave up on, say after a commit whose acknowledgement was lost.
-    producer.sendToDeadLetterQueue(message);
+    broker.deadLetter(message);
     eventually("the copy on the dead-letter queue")
         .until(() -> broker.deadLettered(run).size() == 1);
 
-    assertEquals(1, broker.redriveFromDeadLetterQueue("messageId = '" + id + "'"), "moved");
+    double redrivesBefore = redrives(EffectHandler.TYPE);
+    Operator.redrive("dlq", "messageId = '" + id + "'");
 
-    eventually("the inbox queue and the dead-letter queue drained")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.deadLettered(run).isEmpty());
+    eventually("the inbox queue and the dead-letter queue drained, the redrive counted")
+        .until(
+            () ->
+                broker.pendingOnInboxQueue() == 0
+                    && broker.deadLettered(run).isEmpty()
+                    && redrives(EffectHandler.TYPE) - redrivesBefore >= 1);
     assertEquals(1, rows.inbox(run), "inbox rows");
     assertEquals(1, rows.effects(EffectHandler.CONSUMER, run), "effects");
     assertEquals(1, invocations.of(EffectHandler.CONSUMER, id), "handler calls");
+  }
+
+  private static double redrives(String type) {
+    return Scrape.now().value("inbox_redrives_total", Map.of("type", type));
   }
 }

@@ -89,7 +89,7 @@ class RetentionIT {
     TestMessage message = TestMessage.of(run, id, RetentionHandler.TYPE, "{\"n\": 1}");
     double lateBefore = late();
     // A copy the broker dead-lettered when it was sent, to come back long after.
-    producer.sendToDeadLetterQueue(message);
+    broker.deadLetter(message);
     producer.send(message);
     eventually("applied, then purged")
         .until(
@@ -113,7 +113,7 @@ class RetentionIT {
     String late = run + "-late";
     String purged = run + "-purged";
     // Sent first, and dead-lettered at once: older than the other message, whose row goes next.
-    producer.sendToDeadLetterQueue(TestMessage.of(run, late, RetentionHandler.TYPE, "{}"));
+    broker.deadLetter(TestMessage.of(run, late, RetentionHandler.TYPE, "{}"));
     producer.send(TestMessage.of(run, purged, RetentionHandler.TYPE, "{}"));
     eventually("the other message applied, then purged")
         .until(

@@ -41,7 +41,9 @@ public class CrashHandler implements InboxHandler {
     effects.apply(message, context);
     reached(CrashPoint.AFTER_BUSINESS_WRITE, message);
     reached(CrashPoint.AFTER_DATABASE_COMMIT, message);
+    reached(CrashPoint.AFTER_PREPARE_BEFORE_DECISION, message);
     reached(CrashPoint.AFTER_COMMIT_DECISION, message);
+    reached(CrashPoint.BETWEEN_THE_COMMITS, message);
   }
 
   private static void reached(CrashPoint point, Envelope message) {

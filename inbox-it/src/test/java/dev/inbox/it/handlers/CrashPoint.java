@@ -19,10 +19,20 @@ public enum CrashPoint {
    */
   AFTER_DATABASE_COMMIT(true),
   /**
+   * Under XA: every branch is prepared, and the commit decision is not yet logged. Recovery finds
+   * no decision and rolls both branches back; the broker redelivers the message.
+   */
+  AFTER_PREPARE_BEFORE_DECISION(true),
+  /**
    * Every branch is prepared and the commit decision is logged; no branch has committed (under XA),
    * or only the database has (without XA). Recovery must finish the commit.
    */
-  AFTER_COMMIT_DECISION(true);
+  AFTER_COMMIT_DECISION(true),
+  /**
+   * Under XA: the decision is logged and one branch has committed, the other not. Recovery commits
+   * the other.
+   */
+  BETWEEN_THE_COMMITS(true);
 
   /** The message property that names the point; the test sets it on every message of a run. */
   public static final String PROPERTY = "crashPoint";
@@ -32,6 +42,12 @@ public enum CrashPoint {
 
   /** The system property, named after the point, that the Byteman rule compares with its thread. */
   public static final String ARMED_THREAD_PREFIX = "inbox.it.halt.";
+
+  /**
+   * The file, in the marker directory, whose presence halts the server in the middle of recovery's
+   * commit, once: the rule deletes it as it fires.
+   */
+  public static final String HALT_DURING_RECOVERY = "halt-during-recovery";
 
   /** Where the halted server's marker files go: one per run, so that a run halts only once. */
   public static final String MARKER_DIRECTORY = "inbox.it.crash-dir";
