@@ -4,7 +4,11 @@
 # for PostgreSQL's max_prepared_transactions). Adds the driver (org.mariadb.jdbc:mariadb-java-client 3.5.x, from Maven Central) to the
 # domain's libraries. Create the tables with server-config/sql/mariadb/inbox.sql first.
 #
-#   ASADMIN="$PAYARA_HOME/bin/asadmin --port 4848" configure-datasource-mariadb.sh <driver jar> [xa]
+#   ASADMIN="$PAYARA_HOME/bin/asadmin --port 4848" configure-datasource-mariadb.sh <driver jar> [xa <xa jar>]
+#
+# With xa, <xa jar> is this project's dev.inbox:inbox-mariadb-xa (server-config/mariadb-xa): its XA
+# data source reports a lost connection so that recovery can finish the branch
+# (docs/databases.md#mariadb-and-xa). It joins the driver in the domain's libraries.
 #
 # The connection, read when the script runs: INBOX_DB_HOST (127.0.0.1), INBOX_DB_PORT (3306),
 # INBOX_DB_NAME (inbox), INBOX_DB_USER (inbox). The password is never on a command line: the pool
@@ -13,18 +17,21 @@
 # password property at a password alias (asadmin --passwordfile <file> create-password-alias ...,
 # then password=${ALIAS=<alias>}). Safe to re-run.
 set -euo pipefail
-driver=$1 mode=${2:-}
+driver=$1 mode=${2:-} xa_jar=${3:-}
 . "$(dirname "$0")/lib.sh"
 host=${INBOX_DB_HOST:-127.0.0.1} port=${INBOX_DB_PORT:-3306} name=${INBOX_DB_NAME:-inbox}
 user=${INBOX_DB_USER:-inbox}
 
-# The driver, in the domain's common libraries (no restart needed).
-$asadmin list-libraries --type common 2>/dev/null | grep -qx "$(basename "$driver")" ||
-  $asadmin add-library --type common "$driver"
+# The driver (and the XA data source), in the domain's common libraries (no restart needed).
+for library in "$driver" ${xa_jar:+"$xa_jar"}; do
+  $asadmin list-libraries --type common 2>/dev/null | grep -qx "$(basename "$library")" ||
+    $asadmin add-library --type common "$library"
+done
 
 # The pool: non-XA (the database is the transaction's last resource) or XA.
 if [ "$mode" = xa ]; then
-  class=org.mariadb.jdbc.MariaDbDataSource restype=javax.sql.XADataSource
+  [ -n "$xa_jar" ] || { echo "xa needs the inbox-mariadb-xa jar as its third argument" >&2; exit 2; }
+  class=dev.inbox.mariadb.RecoverableMariaDbDataSource restype=javax.sql.XADataSource
 else
   class=org.mariadb.jdbc.MariaDbDataSource restype=javax.sql.DataSource
 fi

@@ -13,7 +13,8 @@
 # Needs INBOX_ARTEMIS_RAR (the adapter, server-config/payara/artemis-rar/target/artemis-rar.rar),
 # the broker's INBOX_BROKER_* settings (configure-artemis.sh), the metrics scraper's
 # INBOX_METRICS_PASSWORD (configure-metrics.sh), for a real database the driver jar in
-# INBOX_JDBC_DRIVER and the INBOX_DB_* settings (configure-datasource-*.sh). For H2 it also
+# INBOX_JDBC_DRIVER (and for mariadb-xa INBOX_MARIADB_XA_JAR) and the INBOX_DB_* settings
+# (configure-datasource-*.sh). For H2 it also
 # creates the inbox's tables (server-config/sql/h2/inbox.sql).
 set -euo pipefail
 
@@ -49,7 +50,8 @@ case $database in
     bash "$here/configure-datasource-h2.sh" "$h2_file"
     ;;
   postgresql | mariadb) bash "$here/configure-datasource-$driver.sh" "${INBOX_JDBC_DRIVER:?}" ;;
-  postgresql-xa | mariadb-xa) bash "$here/configure-datasource-$driver.sh" "${INBOX_JDBC_DRIVER:?}" xa ;;
+  postgresql-xa) bash "$here/configure-datasource-$driver.sh" "${INBOX_JDBC_DRIVER:?}" xa ;;
+  mariadb-xa) bash "$here/configure-datasource-$driver.sh" "${INBOX_JDBC_DRIVER:?}" xa "${INBOX_MARIADB_XA_JAR:?}" ;;
   *) echo "Unknown database '$database'" >&2; exit 2 ;;
 esac
 bash "$here/configure-inbox.sh"

@@ -7,7 +7,8 @@
 #   provision.sh <dist dir> <server dir> <database> [extra .cli files]
 #
 #   dist dir   holds the unpacked WildFly (wildfly-*/) and the jars from Maven Central:
-#              eclipselink-*.jar, and postgresql-*.jar or mariadb-java-client-*.jar for those databases
+#              eclipselink-*.jar, and postgresql-*.jar or mariadb-java-client-*.jar and
+#              inbox-mariadb-xa-*.jar for those databases
 #   database   h2 (the embedded default), postgresql, postgresql-xa, mariadb or mariadb-xa
 #
 # INBOX_MESSAGING=remote provisions a node of the production cluster setup (docs/cluster.md): the
@@ -63,6 +64,7 @@ properties=$server/inbox-provisioning.properties
   echo "jipijapa.jar=$(ls "$server"/modules/system/layers/base/org/eclipse/persistence/main/jipijapa-eclipselink-*.jar)"
   echo "postgresql.jar=$(jar 'postgresql-*.jar' "$([ "$driver" = postgresql ] && echo required)")"
   echo "mariadb.jar=$(jar 'mariadb-java-client-*.jar' "$([ "$driver" = mariadb ] && echo required)")"
+  echo "mariadb-xa.jar=$(jar 'inbox-mariadb-xa-*.jar' "$([ "$driver" = mariadb ] && echo required)")"
 } >"$properties"
 
 # One embedded server for all scripts: each start costs seconds.
