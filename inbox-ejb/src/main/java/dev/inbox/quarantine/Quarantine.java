@@ -20,6 +20,7 @@ import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -232,10 +233,21 @@ public class Quarantine {
   }
 
   /**
-   * Messages waiting on the quarantine queue, counted by browsing it, up to {@link #MAX_DEPTH}:
-   * beyond that the count stops (a queue that deep is an incident whatever its exact size).
+   * Messages waiting on the quarantine queue: the broker's own count when the broker runs in this
+   * JVM; otherwise counted by browsing the queue, up to {@link #MAX_DEPTH}, beyond which the count
+   * stops (a queue that deep is an incident whatever its exact size). A browse reads every message
+   * with its body: on a remote broker whose quarantine holds large messages, watch the broker's own
+   * queue metrics instead (docs/operations/metrics.md).
    */
   public long depth() {
+    try {
+      OptionalLong counted = LocalBrokerCount.of(queue.getQueueName());
+      if (counted.isPresent()) {
+        return counted.getAsLong();
+      }
+    } catch (JMSException e) {
+      LOG.log(Level.FINE, e, () -> "The quarantine queue has no name to look up; browsing it");
+    }
     long depth = 0;
     try (QueueBrowser browser = jms.createBrowser(queue)) {
       Enumeration<?> messages = browser.getEnumeration();

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
 import dev.inbox.it.Producer;
+import dev.inbox.it.Scrape;
+import dev.inbox.it.Settings;
 import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.EffectHandler;
 import dev.inbox.it.handlers.Rows;
@@ -65,6 +67,9 @@ class InvalidMessageIT {
         byCase.get("unknown-type").property("inbox_original_destination"),
         "where a redrive sends it back");
     assertEquals(0, rows.inbox(run), "inbox rows: none is recorded as processed");
+    long onTheQueue = broker.depth(Settings.ofServer().brokerQueue("InboxQuarantine"));
+    eventually("the quarantine depth gauge refreshed to the broker's count of the queue")
+        .until(() -> Scrape.now().value("inbox_quarantine_depth", Map.of()) == onTheQueue);
   }
 
   @Test
