@@ -14,7 +14,7 @@ import java.util.List;
 @ApplicationScoped
 public class Load {
 
-  /** About 1 KiB, as the broker ceiling in PERFORMANCE.md was measured with. */
+  /** About 1 KiB, the size the broker's ceiling was first measured with. */
   private static final String PADDING = "x".repeat(960);
 
   @Resource(lookup = "java:comp/DefaultJMSConnectionFactory")

@@ -25,8 +25,8 @@ import org.jfree.data.category.DefaultCategoryDataset;
 
 /**
  * Turns the runs the benchmark wrote ({@code results-<cell>.json}) into what people read: a table
- * of each goal of PERFORMANCE.md on the console and in {@code benchmark.md}, every sample in {@code
- * results.csv}, and a chart, {@code benchmark.png}. Runs in the build after the benchmark.
+ * of each goal (docs/benchmarks.md) on the console and in {@code benchmark.md}, every sample in
+ * {@code results.csv}, and a chart, {@code benchmark.png}. Runs in the build after the benchmark.
  */
 public final class Report {
 
@@ -80,7 +80,7 @@ public final class Report {
     return runs;
   }
 
-  /** The goals of PERFORMANCE.md for each run, with the figures and settings they came from. */
+  /** The goals (docs/benchmarks.md) for each run, with the figures and settings they came from. */
   static String markdown(List<JsonObject> runs) {
     StringBuilder md = new StringBuilder();
     for (JsonObject run : runs) {

@@ -36,9 +36,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The benchmark (PERFORMANCE.md): in one run, on one server, broker and database, interleaved round
- * by round, the inbox MDB against a plain MDB doing the same business insert, the duplicate path,
- * the broker's transacted-receive ceiling and the database's two-row commit ceiling; then the
+ * The benchmark (docs/benchmarks.md): in one run, on one server, broker and database, interleaved
+ * round by round, the inbox MDB against a plain MDB doing the same business insert, the duplicate
+ * path, the broker's transacted-receive ceiling and the database's two-row commit ceiling; then the
  * sweeper's purge rate and intake while it sweeps, latency at half the peak, and intake on a big
  * table. Each pass pauses its queue, loads it, resumes it and times the drain. Not a test of speed:
  * it fails only when a path loses or repeats work.

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Seed 000's lab, on the example handler that the EAR ships: two identities delivered twice each
- * give two inbox rows and two follow-up tasks.
+ * The smallest proof, on the example handler that the EAR ships: two identities delivered twice
+ * each give two inbox rows and two follow-up tasks.
  */
 @ExtendWith(ArquillianExtension.class)
 class LabIT {
