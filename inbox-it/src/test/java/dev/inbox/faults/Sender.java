@@ -8,6 +8,7 @@ import jakarta.jms.Queue;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
 /**
@@ -26,6 +27,8 @@ final class Sender implements AutoCloseable {
   /** The inbox queue's address on the cell's broker. */
   private final String inboxAddress = FaultCell.required("faults.inbox-address");
 
+  private final AtomicInteger refusals = new AtomicInteger();
+
   /** Sends the messages in one transaction: all are on the queue before the first is delivered. */
   void sendTogether(List<TestMessage> messages) {
     try (JMSContext jms = factory.createContext(JMSContext.SESSION_TRANSACTED)) {
@@ -40,17 +43,16 @@ final class Sender implements AutoCloseable {
   /**
    * Sends one message until the broker acknowledges it, through broker restarts, each attempt on a
    * fresh connection. A send whose acknowledgement was lost goes again: the copy is the inbox's to
-   * absorb.
-   *
-   * @return how many attempts failed before the acknowledged one
+   * absorb. Each attempt that failed counts as a {@link #refusals() refusal}.
    */
-  int sendUntilAcknowledged(TestMessage message, Duration deadline) {
+  void sendUntilAcknowledged(TestMessage message, Duration deadline) {
     Instant end = Instant.now().plus(deadline);
-    for (int failed = 0; ; failed++) {
+    while (true) {
       try (JMSContext jms = factory.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
         producer(jms, message).send(jms.createQueue(inboxAddress), message.body());
-        return failed;
+        return;
       } catch (JMSRuntimeException e) {
+        refusals.incrementAndGet();
         if (Instant.now().isAfter(end)) {
           throw new AssertionError(
               "The broker did not acknowledge " + message.properties() + " within " + deadline, e);
@@ -58,6 +60,11 @@ final class Sender implements AutoCloseable {
         pause();
       }
     }
+  }
+
+  /** How many sends the broker refused or left unacknowledged so far, on any thread. */
+  int refusals() {
+    return refusals.get();
   }
 
   private static JMSProducer producer(JMSContext jms, TestMessage message) {
