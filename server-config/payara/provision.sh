@@ -54,6 +54,7 @@ case $database in
   mariadb-xa) bash "$here/configure-datasource-$driver.sh" "${INBOX_JDBC_DRIVER:?}" xa "${INBOX_MARIADB_XA_JAR:?}" ;;
   *) echo "Unknown database '$database'" >&2; exit 2 ;;
 esac
+bash "$here/configure-transactions.sh"
 bash "$here/configure-inbox.sh"
 bash "$here/configure-metrics.sh"
 for extra in "$@"; do bash "$extra"; done

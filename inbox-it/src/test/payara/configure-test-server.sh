@@ -12,3 +12,23 @@ for queue in benchPlain:BenchPlainQueue benchReceive:BenchReceiveQueue; do
     $asadmin create-admin-object --raname artemis-rar --restype jakarta.jms.Queue \
       --property "Address=${queue#*:}" "jms/queue/${queue%%:*}"
 done
+
+# A node of the fault suite (profile faults-payara): the crash handler's marker directory, the
+# Byteman agent with the crash points inside the transaction manager (src/test/byteman/crash-jts.btm)
+# on the boot class path, where Payara's OSGi bundles see its classes once their packages are
+# delegated to it (the list is the one Payara's osgi.properties ships, plus Byteman's), and the
+# autodeploy directory, where the tests drop the EAR as an operator would.
+if [ "${INBOX_IT_CRASH_DIR:-none}" != none ]; then
+  agent=${INBOX_IT_BYTEMAN_JAR:?}
+  options=(
+    "-Dinbox.it.crash-dir=$INBOX_IT_CRASH_DIR"
+    "-javaagent:$agent=script:${INBOX_IT_BYTEMAN_SCRIPT:?},boot:$agent"
+    "-Dorg.osgi.framework.bootdelegation=oracle.sql,oracle.sql.*,oracle.jdbc,oracle.jdbc.*,com.sun.btrace,com.sun.btrace.*,org.netbeans.lib.profiler,org.netbeans.lib.profiler.*,jdk.internal.reflect,jdk.internal.reflect.*,jdk.net,org.jboss.byteman,org.jboss.byteman.*"
+  )
+  existing=$($asadmin list-jvm-options)
+  for option in "${options[@]}"; do
+    # asadmin separates options with colons: a colon inside one is escaped.
+    grep -qxF -- "$option" <<<"$existing" || $asadmin create-jvm-options "${option//:/\\:}" >/dev/null
+  done
+  $asadmin set configs.config.server-config.admin-service.das-config.autodeploy-enabled=true >/dev/null
+fi

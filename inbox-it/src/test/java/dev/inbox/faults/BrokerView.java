@@ -24,6 +24,6 @@ interface BrokerView {
 
   /** The cell's broker. */
   static BrokerView ofCell() {
-    return FaultCell.singleServer() ? new EmbeddedBroker() : new StandaloneBroker();
+    return FaultCell.embeddedBroker() ? new EmbeddedBroker() : new StandaloneBroker();
   }
 }

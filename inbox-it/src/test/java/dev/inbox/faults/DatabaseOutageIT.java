@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * TESTING.md row 13: the database cut off in the middle of a storm (connections refused, open ones
- * killed), then back. No identity is lost, none is applied twice, and no failed insert leaves an
- * "already seen" row behind.
+ * The database cut off in the middle of a storm (connections refused, open ones killed), then back.
+ * No identity is lost, none is applied twice, and no failed insert leaves an "already seen" row
+ * behind.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -56,7 +56,7 @@ class DatabaseOutageIT {
         appliedAtTheCut < IDENTITIES,
         "the database was cut off in the middle of the storm, not after it: " + appliedAtTheCut);
 
-    Oracle.Figures figures = storm.settled(Node.A, Node.B);
+    Oracle.Figures figures = storm.settled();
     System.out.printf(
         "[database cut off] %d identities: %d applied when it was cut off, %.0f deliveries rolled"
             + " back while it was away; %s%n",

@@ -6,8 +6,7 @@ import org.jboss.dmr.ModelNode;
 /** The broker embedded in the single server, read through the server's management API. */
 final class EmbeddedBroker implements BrokerView {
 
-  private final Management management =
-      new Management(Integer.parseInt(FaultCell.required("faults.management-port")));
+  private final Management management = Node.crashing().management();
 
   @Override
   public long depth(String queue) {

@@ -18,11 +18,12 @@ final class FaultCell {
   }
 
   /**
-   * Whether the cell is the single-server default (one WildFly with its embedded broker and H2, as
-   * {@code run.sh} starts it), or the cluster setup (nodes on a standalone broker).
+   * Whether the broker lives and dies with the server, as in the single-server default (one WildFly
+   * with its embedded broker and H2, as {@code run.sh} starts it); otherwise the nodes share a
+   * standalone broker (the cluster setup, and Payara).
    */
-  static boolean singleServer() {
-    return required("faults.topology").equals("single");
+  static boolean embeddedBroker() {
+    return required("faults.broker-kind").equals("embedded");
   }
 
   /** Whether the inbox's data source is XA, or the last resource of a one-phase commit. */

@@ -75,7 +75,7 @@ class LongOutageIT {
 
     redriveFromTheDeadLetterQueue(ofRun);
 
-    Oracle.Figures figures = storm.settled(Node.A, Node.B);
+    Oracle.Figures figures = storm.settled();
     Awaitility.await("the redrives counted")
         .atMost(Duration.ofSeconds(30))
         .until(

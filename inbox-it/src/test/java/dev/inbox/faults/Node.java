@@ -2,25 +2,27 @@ package dev.inbox.faults;
 
 import dev.inbox.it.Scrape;
 import java.io.File;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * A WildFly server of the fault suite, as arquillian.xml declares it: the cluster's two nodes
- * (group {@code faults}), or the single server of the embedded default (group {@code
- * faults-single}).
+ * A server of the fault suite, as arquillian.xml declares it: the WildFly cluster's two nodes
+ * (group {@code faults}), the single WildFly of the embedded default (group {@code faults-single}),
+ * or a Payara node on the standalone broker (group {@code faults-payara}). What differs between
+ * servers comes from the build's {@code faults.<qualifier>.*} properties, never from a test.
  */
 enum Node {
-  A("node-a", 100),
-  B("node-b", 200),
-  SINGLE("single", 100);
+  A("node-a"),
+  B("node-b"),
+  SINGLE("single"),
+  PAYARA("payara-node");
 
   private final String qualifier;
-  private final int portOffset;
 
-  Node(String qualifier, int portOffset) {
+  Node(String qualifier) {
     this.qualifier = qualifier;
-    this.portOffset = portOffset;
   }
 
   /** The container's name in arquillian.xml. */
@@ -28,17 +30,25 @@ enum Node {
     return qualifier;
   }
 
-  /** The server directory the build provisioned for this node. */
-  File home() {
-    return new File(FaultCell.required("faults." + qualifier + ".home"));
+  /** Where the server deploys an archive it finds at its start, as an operator drops one in. */
+  File deployments() {
+    return new File(setting("deployments"));
+  }
+
+  /** What only this server's process has on its command line, to find the process. */
+  String processMarker() {
+    return setting("process");
   }
 
   /**
-   * A counter of one consumer, as the node's Prometheus endpoint (on its management port) has it
-   * now. Counters start from zero when the node starts.
+   * A counter of one consumer, as the node's metrics endpoint has it now. Counters start from zero
+   * when the node starts.
    */
   double counter(String name, String consumer) {
-    return Scrape.of("http://127.0.0.1:" + (9990 + portOffset) + "/prometheus")
+    return Scrape.of(
+            setting("metrics-url"),
+            System.getProperty("faults.metrics-user", ""),
+            System.getProperty("faults.metrics-password", ""))
         .value(name, consumer == null ? Map.of() : Map.of("consumer", consumer));
   }
 
@@ -51,23 +61,63 @@ enum Node {
     return sum;
   }
 
-  /** The servers of the cell. */
+  /** The servers of the cell, in the order the build lists them ({@code faults.nodes}). */
   static List<Node> ofCell() {
-    return FaultCell.singleServer() ? List.of(SINGLE) : List.of(A, B);
+    return Arrays.stream(FaultCell.required("faults.nodes").split(","))
+        .map(String::strip)
+        .map(Node::named)
+        .toList();
   }
 
-  /** The server the crash points halt: node A alone, or the single server. */
+  /** The server the crash points halt: the cell's first. */
   static Node crashing() {
-    return FaultCell.singleServer() ? SINGLE : A;
+    return ofCell().get(0);
   }
 
-  /** The server's management API, on its management port. */
+  /**
+   * The command that starts this server and returns once it is up, where the suite starts it itself
+   * (a Payara domain, with asadmin); empty where Arquillian starts it (WildFly). Space-separated.
+   */
+  Optional<List<String>> startCommand() {
+    return command("start-command");
+  }
+
+  /** The command that stops this server cleanly, beside its {@link #startCommand()}. */
+  Optional<List<String>> stopCommand() {
+    return command("stop-command");
+  }
+
+  private Optional<List<String>> command(String name) {
+    return Optional.ofNullable(System.getProperty(property(name)))
+        .map(command -> List.of(command.strip().split("\\s+")));
+  }
+
+  /** The server's management API, on its management port (WildFly). */
   Management management() {
-    return new Management(9990 + portOffset);
+    return new Management(Integer.parseInt(setting("management-port")));
   }
 
-  /** The transaction manager's log: what recovery has yet to finish lives here. */
-  File transactionLog() {
-    return new File(home(), "standalone/data/tx-object-store");
+  /**
+   * The transaction manager's log as files a test can count, where the server keeps it so:
+   * Narayana's object store on WildFly. Payara's transaction log is one binary file that keeps
+   * finished records until it is compacted; there, what is in doubt is read from the resources.
+   */
+  Optional<File> transactionLog() {
+    return Optional.ofNullable(System.getProperty(property("transaction-log"))).map(File::new);
+  }
+
+  private static Node named(String qualifier) {
+    return Arrays.stream(values())
+        .filter(node -> node.qualifier.equals(qualifier))
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException("No fault-suite node is called " + qualifier));
+  }
+
+  private String setting(String name) {
+    return FaultCell.required(property(name));
+  }
+
+  private String property(String name) {
+    return "faults." + qualifier + "." + name;
   }
 }

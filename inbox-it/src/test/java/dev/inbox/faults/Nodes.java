@@ -2,8 +2,12 @@ package dev.inbox.faults;
 
 import dev.inbox.it.Deployments;
 import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -13,9 +17,10 @@ import org.jboss.shrinkwrap.api.exporter.ZipExporter;
 
 /**
  * Starts, halts and kills the fault suite's nodes. A node boots with the EAR in its deployments
- * directory, as an operator deploys it, so every restart deploys it again by itself. Arquillian
- * starts and stops the node; a kill is a real {@code SIGKILL} of the node's process. A node stays
- * up from one test to the next until a test stops it; Arquillian stops it at the end of the suite.
+ * directory (WildFly's deployment scanner, Payara's autodeploy), as an operator deploys it, and
+ * every restart deploys it again by itself. Arquillian starts and stops the node; a kill is a real
+ * {@code SIGKILL} of the node's process. A node stays up from one test to the next until a test
+ * stops it; Arquillian stops it at the end of the suite.
  */
 final class Nodes {
 
@@ -29,12 +34,15 @@ final class Nodes {
 
   /** Starts a node that is not running, with the inbox deployed, and waits until it is up. */
   void start(Node node) {
-    if (controller.isStarted(node.qualifier())) {
+    if (running(node)) {
       return;
     }
     deploy(node);
     FaultCell.crashDirectory().mkdirs();
-    controller.start(node.qualifier());
+    if (DatabasePath.inCell()) {
+      DatabasePath.ofCell();
+    }
+    launch(node);
   }
 
   /** Starts every server of the cell that is not running. */
@@ -56,8 +64,7 @@ final class Nodes {
   /** Waits until a node's JVM has exited by itself (a crash point halted it). */
   void awaitHalt(Node node, ProcessHandle process) {
     awaitExit(node, process);
-    // Arquillian still counts the node as started: its stop skips a process that is gone.
-    controller.kill(node.qualifier());
+    forget(node);
   }
 
   /**
@@ -67,7 +74,7 @@ final class Nodes {
   void startUntilItHalts(Node node) {
     deploy(node);
     try {
-      controller.start(node.qualifier());
+      launch(node);
     } catch (Exception haltedWhileStarting) {
       // Recovery may halt it before it reports that it has started: Arquillian then rethrows its
       // LifecycleException, checked though it is, from a method that does not declare it.
@@ -79,7 +86,7 @@ final class Nodes {
       }
       find(node).ifPresent(process -> awaitExit(node, process));
     }
-    controller.kill(node.qualifier());
+    forget(node);
   }
 
   /** Kills a node's JVM with SIGKILL, as the operating system or an operator would. */
@@ -90,21 +97,72 @@ final class Nodes {
               process.destroyForcibly();
               awaitExit(node, process);
             });
-    controller.kill(node.qualifier());
+    forget(node);
   }
 
   /** Stops a running node cleanly. */
   void stop(Node node) {
-    if (controller.isStarted(node.qualifier())) {
+    if (!running(node)) {
+      return;
+    }
+    Optional<List<String>> command = node.stopCommand();
+    if (command.isPresent()) {
+      run(command.get());
+    } else {
       controller.stop(node.qualifier());
+    }
+  }
+
+  /**
+   * Whether a node runs: as Arquillian knows it, or, for a node its own commands start (a Payara
+   * domain: Arquillian's Payara container starts one only to deploy to it), by its process.
+   */
+  private boolean running(Node node) {
+    return node.startCommand().isPresent()
+        ? find(node).isPresent()
+        : controller.isStarted(node.qualifier());
+  }
+
+  private void launch(Node node) {
+    Optional<List<String>> command = node.startCommand();
+    if (command.isPresent()) {
+      run(command.get());
+    } else {
+      controller.start(node.qualifier());
+    }
+  }
+
+  /**
+   * Tells Arquillian that a node's process ended by itself: its stop skips a process that is gone.
+   */
+  private void forget(Node node) {
+    if (node.startCommand().isEmpty()) {
+      controller.kill(node.qualifier());
+    }
+  }
+
+  /** Runs a node's start or stop command (asadmin), which returns once the server is up or down. */
+  private static void run(List<String> command) {
+    try {
+      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!process.waitFor(EXIT_DEADLINE.toSeconds(), TimeUnit.SECONDS)
+          || process.exitValue() != 0) {
+        throw new IllegalStateException(String.join(" ", command) + " failed: " + output.strip());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot run " + command, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
     }
   }
 
   /** The node's server process, told apart from the other node's by its server directory. */
   private static Optional<ProcessHandle> find(Node node) {
-    String home = "-Djboss.home.dir=" + node.home().getAbsolutePath();
+    String marker = node.processMarker();
     return ProcessHandle.allProcesses()
-        .filter(process -> process.info().commandLine().orElse("").contains(home))
+        .filter(process -> process.info().commandLine().orElse("").contains(marker))
         .findFirst();
   }
 
@@ -122,9 +180,14 @@ final class Nodes {
     }
   }
 
-  /** Writes the EAR into the deployments directory before a start, over one a run left there. */
+  /**
+   * Writes the EAR into the node's deployments directory before its first start; later starts
+   * deploy it again by themselves. The build gives every run fresh nodes.
+   */
   private static void deploy(Node node) {
-    File ear = new File(node.home(), "standalone/deployments/inbox.ear");
-    Deployments.withTestHandlers().as(ZipExporter.class).exportTo(ear, true);
+    File ear = new File(node.deployments(), "inbox.ear");
+    if (!ear.exists()) {
+      Deployments.withTestHandlers().as(ZipExporter.class).exportTo(ear);
+    }
   }
 }

@@ -9,9 +9,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -19,10 +20,10 @@ import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
 
 /**
- * TESTING.md's oracle, checked from outside the servers once the scenario is over: it waits until
- * the queue has drained and recovery has left nothing in doubt, then checks that no identity was
- * lost, every effect happened exactly once, no row or effect is an orphan, and nothing was
- * quarantined or dead-lettered.
+ * The oracle (docs/testing.md), checked from outside the servers once the scenario is over: it
+ * waits until the queue has drained and recovery has left nothing in doubt, then checks that no
+ * identity was lost, every effect happened exactly once, no row or effect is an orphan, and nothing
+ * was quarantined or dead-lettered.
  */
 final class Oracle {
 
@@ -60,7 +61,7 @@ final class Oracle {
    * @param payloads the hash of the payload sent under each identity
    * @param nodes the nodes whose transaction logs must end empty
    */
-  Figures check(String consumer, String run, Map<String, String> payloads, Node... nodes) {
+  Figures check(String consumer, String run, Map<String, String> payloads, List<Node> nodes) {
     Set<String> identities = payloads.keySet();
     Figures[] last = new Figures[1];
     RuntimeException[] failed = new RuntimeException[1];
@@ -112,7 +113,7 @@ final class Oracle {
         && figures.transactionLog() == 0;
   }
 
-  private Figures figures(String consumer, String run, int sent, Node... nodes) {
+  private Figures figures(String consumer, String run, int sent, List<Node> nodes) {
     String ofRun = TestMessage.RUN + " = '" + run + "'";
     return new Figures(
         sent,
@@ -124,21 +125,28 @@ final class Oracle {
         broker.count(BrokerView.DEAD_LETTERS, ofRun),
         broker.preparedTransactions(),
         database.preparedTransactions(),
-        Arrays.stream(nodes).mapToInt(Oracle::transactionLogEntries).sum());
+        nodes.stream().map(Oracle::transactionLogEntries).flatMapToInt(OptionalInt::stream).sum());
   }
 
-  /** Transactions a node's transaction manager has logged and not yet finished. */
-  static int transactionLogEntries(Node node) {
-    File log = node.transactionLog();
-    if (!log.isDirectory()) {
-      return 0;
+  /**
+   * Transactions a node's transaction manager has logged and not yet finished; empty where the
+   * server keeps no log a test can count ({@link Node#transactionLog()}).
+   */
+  static OptionalInt transactionLogEntries(Node node) {
+    Optional<File> log = node.transactionLog();
+    if (log.isEmpty()) {
+      return OptionalInt.empty();
     }
-    try (Stream<Path> files = Files.walk(log.toPath())) {
-      return (int)
-          files
-              .filter(Files::isRegularFile)
-              .filter(file -> file.getParent().getFileName().toString().equals("AtomicAction"))
-              .count();
+    if (!log.get().isDirectory()) {
+      return OptionalInt.of(0);
+    }
+    try (Stream<Path> files = Files.walk(log.get().toPath())) {
+      return OptionalInt.of(
+          (int)
+              files
+                  .filter(Files::isRegularFile)
+                  .filter(file -> file.getParent().getFileName().toString().equals("AtomicAction"))
+                  .count());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -40,7 +40,7 @@ class ShutdownIT {
     int appliedAtTheStop = database.rows(storm.consumer(), storm.run());
 
     nodes.start(server);
-    Oracle.Figures figures = storm.settled(server);
+    Oracle.Figures figures = storm.settled();
     System.out.printf(
         "[graceful shutdown] %d identities: %d applied at the stop; after the start: %s%n",
         IDENTITIES, appliedAtTheStop, figures);
@@ -54,7 +54,7 @@ class ShutdownIT {
     int appliedAtTheUndeploy = database.rows(storm.consumer(), storm.run());
 
     server.management().deployInbox();
-    Oracle.Figures figures = storm.settled(server);
+    Oracle.Figures figures = storm.settled();
     System.out.printf(
         "[undeploy] %d identities: %d applied at the undeploy; after the deploy: %s%n",
         IDENTITIES, appliedAtTheUndeploy, figures);

@@ -90,8 +90,8 @@ record Storm(String run, String consumer, List<TestMessage> messages) {
     return this;
   }
 
-  /** The oracle's end state of this run, once it has settled. */
-  Oracle.Figures settled(Node... nodes) {
-    return new Oracle().check(consumer, run, payloads(), nodes);
+  /** The oracle's end state of this run on the cell's servers, once it has settled. */
+  Oracle.Figures settled() {
+    return new Oracle().check(consumer, run, payloads(), Node.ofCell());
   }
 }

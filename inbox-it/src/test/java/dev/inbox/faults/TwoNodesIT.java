@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * TESTING.md row 11: two WildFly nodes consume the one inbox queue of a shared broker and write to
- * one database. The unique key decides every race between them, and a node killed in a storm leaves
- * nothing lost and nothing applied twice once it is back.
+ * Two WildFly nodes consume the one inbox queue of a shared broker and write to one database. The
+ * unique key decides every race between them, and a node killed in a storm leaves nothing lost and
+ * nothing applied twice once it is back.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -55,7 +55,7 @@ class TwoNodesIT {
       sender.sendTogether(storm.messages());
     }
 
-    Oracle.Figures figures = storm.settled(Node.A, Node.B);
+    Oracle.Figures figures = storm.settled();
     // The counters move when each transaction has committed: a moment after the oracle's rows.
     Awaitility.await("every identity counted once as applied and once as a duplicate")
         .atMost(Duration.ofSeconds(30))
@@ -114,7 +114,7 @@ class TwoNodesIT {
     int appliedWhileDown = database.rows(storm.consumer(), storm.run());
 
     nodes.start(Node.B);
-    Oracle.Figures figures = storm.settled(Node.A, Node.B);
+    Oracle.Figures figures = storm.settled();
     System.out.printf(
         "[two nodes, one killed] %d identities: %d applied when node B was killed, %d with node A"
             + " alone, B's transactions in doubt until it came back: %d prepared in the broker,"

@@ -40,17 +40,16 @@ public final class Scrape {
     return of(settings.metricsUrl(), settings.metricsUser(), settings.metricsPassword());
   }
 
-  /** Reads an endpoint now: a server's, from outside it, without a login. */
-  public static Scrape of(String url) {
-    return of(url, "", "");
-  }
-
   /** The status an anonymous request of the cell's endpoint gets: 401 behind a login. */
   public static int anonymousStatus() {
     return get(Settings.ofServer().metricsUrl(), "", "").statusCode();
   }
 
-  private static Scrape of(String url, String user, String password) {
+  /**
+   * Reads an endpoint now: a server's, from outside it, with a login when a user is given (an empty
+   * one reads it anonymously).
+   */
+  public static Scrape of(String url, String user, String password) {
     Response response = get(url, user, password);
     if (response.statusCode() != 200) {
       throw new IllegalStateException("GET " + url + " answered " + response.statusCode());

@@ -4,7 +4,8 @@ package dev.inbox.it.handlers;
  * Where a crash test stops the server JVM ({@code Runtime.halt}: no shutdown hook, no clean close)
  * while a delivery is in flight. The first three are reached in {@link CrashHandler}'s own code;
  * the last two lie inside the transaction manager's commit, where the handler only arms a Byteman
- * rule (src/test/byteman/crash.btm) for its own thread.
+ * rule (src/test/byteman/crash-narayana.btm on WildFly, crash-jts.btm on Payara) for its own
+ * thread.
  */
 public enum CrashPoint {
   /** The delivery has started; nothing is written yet (the business key is asked first). */
