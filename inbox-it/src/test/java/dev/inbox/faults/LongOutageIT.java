@@ -68,10 +68,14 @@ class LongOutageIT {
       database.restore();
     }
     assertTrue(deadLettered > 0, "the outage outlasted the redeliveries of some messages");
-    assertEquals(
-        IDENTITIES,
-        database.rows(storm.consumer(), storm.run()) + deadLettered,
-        "applied before the outage, or kept in the dead-letter queue: none lost");
+    // Applied, or kept in the dead-letter queue, or both: a commit that reached the database as its
+    // connection was cut left the row committed and the message to the broker's redeliveries (the
+    // last-resource window); its redrive below is a duplicate, and the oracle counts one effect.
+    int applied = database.rows(storm.consumer(), storm.run());
+    assertTrue(
+        applied + deadLettered >= IDENTITIES,
+        "applied before the outage (%d), or kept in the dead-letter queue (%d): none lost"
+            .formatted(applied, deadLettered));
 
     redriveFromTheDeadLetterQueue(ofRun);
 
