@@ -146,7 +146,22 @@ final class Oracle {
               files
                   .filter(Files::isRegularFile)
                   .filter(file -> file.getParent().getFileName().toString().equals("AtomicAction"))
+                  .filter(Oracle::holdsARecord)
                   .count());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Whether a log file holds a transaction's record. A server halted while another transaction was
+   * writing its record leaves that file empty: the decision was never written, so there is nothing
+   * to recover (recovery presumes the transaction aborted and rolls its branches back), and
+   * Narayana leaves the empty file where it is.
+   */
+  private static boolean holdsARecord(Path file) {
+    try {
+      return Files.size(file) > 0;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
