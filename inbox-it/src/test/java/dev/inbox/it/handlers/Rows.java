@@ -76,10 +76,13 @@ public class Rows {
 
   /**
    * Writes a consumer's retention watermark straight into the table, as another node's sweep would
-   * have moved it.
+   * have moved it, over one an earlier run on the same server left.
    */
   @Transactional
   public void writeWatermark(String consumer, LocalDateTime purgedThrough) {
+    em.createNativeQuery("delete from inbox_watermark where consumer_name = ?1")
+        .setParameter(1, consumer)
+        .executeUpdate();
     em.createNativeQuery(
             "insert into inbox_watermark (consumer_name, purged_through, updated_at)"
                 + " values (?1, ?2, ?3)")
