@@ -1,24 +1,26 @@
 package dev.inbox.dispatch;
 
-import dev.inbox.quarantine.Reason;
+import dev.inbox.spi.Envelope;
+import dev.inbox.spi.QuarantineReason;
 import java.util.Objects;
 
 /**
  * Whether the inbox can take a message at all, before any consumer sees it: an identity and a type
- * it can store as they are, and a body it can read and fingerprint. An admitted message carries its
- * fingerprint; a refused one a reason and a sentence for the operator.
+ * it can store as they are, and a body it can read and fingerprint. Only an admitted message
+ * becomes an {@link Envelope}.
  */
 public sealed interface Admission {
 
   /** A message the consumers of its type may see, with its payload's fingerprint. */
-  record Admitted(String fingerprint) implements Admission {
+  record Admitted(Envelope envelope, String fingerprint) implements Admission {
     public Admitted {
+      Objects.requireNonNull(envelope, "envelope");
       Objects.requireNonNull(fingerprint, "fingerprint");
     }
   }
 
   /** A message no consumer can take: quarantined with the reason, never recorded. */
-  record Refused(Reason reason, String detail) implements Admission {
+  record Refused(QuarantineReason reason, String detail) implements Admission {
     public Refused {
       Objects.requireNonNull(reason, "reason");
       Objects.requireNonNull(detail, "detail");

@@ -1,14 +1,33 @@
 package dev.inbox.dispatch;
 
-import dev.inbox.spi.Envelope;
+import java.time.Instant;
 
 /**
- * One delivery, as dispatched: fired as a CDI event inside the delivery's transaction, so that
- * observers can act once they know whether it committed ({@code during = AFTER_SUCCESS}) or rolled
- * back ({@code AFTER_FAILURE}).
+ * How a message came: what it says of itself, as read (an identity or a type may be missing or
+ * unfit), and how the broker delivered it. What a log line, a counter and a quarantined copy need,
+ * whatever becomes of the message.
  *
- * @param envelope the message
- * @param result every consumer's verdict
- * @param redrive whether this is the first delivery of a message an operator moved back
+ * @param messageId the identity as read, or null
+ * @param type the type as read, or null
+ * @param deliveryCount how many times the broker has delivered it, 1 on the first delivery
+ * @param producedAt when the producer sent it, or null when it was not set
+ * @param destination the name of the queue it was received from
+ * @param redrive whether an operator moved it back, and from where
  */
-public record Delivery(Envelope envelope, DispatchResult result, boolean redrive) {}
+public record Delivery(
+    String messageId,
+    String type,
+    int deliveryCount,
+    Instant producedAt,
+    String destination,
+    Redrive redrive) {
+
+  /**
+   * Whether this is the first delivery of a message an operator moved back: only then does the
+   * redrive give every consumer all its attempts again, so that one that fails again is still given
+   * up on.
+   */
+  public boolean redriven() {
+    return redrive != Redrive.NONE && deliveryCount == 1;
+  }
+}

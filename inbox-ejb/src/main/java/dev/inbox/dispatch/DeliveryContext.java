@@ -28,11 +28,6 @@ final class DeliveryContext implements InboxContext {
   }
 
   @Override
-  public String messageId() {
-    return messageId;
-  }
-
-  @Override
   public int deliveryCount() {
     return deliveryCount;
   }

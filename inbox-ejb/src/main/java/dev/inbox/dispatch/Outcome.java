@@ -1,5 +1,6 @@
 package dev.inbox.dispatch;
 
+import dev.inbox.spi.QuarantineReason;
 import java.util.logging.Level;
 
 /** How one delivery ended for one consumer. */
@@ -51,5 +52,19 @@ public enum Outcome {
   /** The level at which this outcome is logged. */
   Level level() {
     return level;
+  }
+
+  /**
+   * The outcome of a quarantine for this reason: a collision for a payload mismatch; invalid for a
+   * message no consumer can take, or a contract version its consumer does not declare; quarantined
+   * for a consumer's handler given up on, or a late delivery.
+   */
+  static Outcome of(QuarantineReason reason) {
+    if (reason == QuarantineReason.PAYLOAD_MISMATCH) {
+      return COLLISION;
+    }
+    return reason.concernsOneConsumer() && reason != QuarantineReason.UNSUPPORTED_CONTRACT_VERSION
+        ? QUARANTINED
+        : INVALID;
   }
 }

@@ -1,14 +1,14 @@
 package dev.inbox.dispatch;
 
-import dev.inbox.spi.Envelope;
 import jakarta.jms.Message;
 
 /**
- * A message as the broker delivered it and the inbox read it.
+ * One message as the broker delivered it and the inbox read it, before anything is decided. It
+ * carries the JMS message, which a quarantine forwards as it is; JMS goes no further than this.
  *
- * @param envelope the message as consumers see it; its payload is null when the body was refused
- * @param message the JMS message itself, forwarded as it is when it must be quarantined
- * @param redrive whether an operator moved it back, and from where
- * @param admission whether consumers may see it, with its fingerprint, or why not
+ * @param message the JMS message
+ * @param delivery how it came
+ * @param admission whether its consumers may see it, as an envelope with its fingerprint, or why
+ *     not
  */
-public record Received(Envelope envelope, Message message, Redrive redrive, Admission admission) {}
+public record Received(Message message, Delivery delivery, Admission admission) {}

@@ -2,6 +2,7 @@ package dev.inbox.dispatch;
 
 import dev.inbox.spi.InboxConsumer;
 import dev.inbox.spi.InboxHandler;
+import dev.inbox.spi.Limits;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -28,9 +29,6 @@ import java.util.logging.Logger;
  */
 @ApplicationScoped
 public class Subscriptions {
-
-  /** The width of the {@code consumer_name} column. */
-  static final int MAX_CONSUMER_NAME = 100;
 
   private static final Logger LOG = Logger.getLogger(Subscriptions.class.getName());
 
@@ -128,10 +126,10 @@ public class Subscriptions {
                         handlerClass
                             + " implements InboxHandler but has no @InboxConsumer: annotate it with"
                             + " @InboxConsumer(name = \"<stable consumer name>\", types = {...})"));
-    if (declared.name().isBlank() || declared.name().length() > MAX_CONSUMER_NAME) {
+    if (declared.name().isBlank() || declared.name().length() > Limits.CONSUMER_NAME) {
       throw new IllegalStateException(
           "%s declares consumer name '%s': a consumer name must be 1 to %d characters"
-              .formatted(handlerClass, declared.name(), MAX_CONSUMER_NAME));
+              .formatted(handlerClass, declared.name(), Limits.CONSUMER_NAME));
     }
     if (declared.types().length == 0
         || List.of(declared.types()).stream().anyMatch(String::isBlank)) {

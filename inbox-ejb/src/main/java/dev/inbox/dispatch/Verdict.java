@@ -1,13 +1,20 @@
 package dev.inbox.dispatch;
 
+import dev.inbox.spi.QuarantineReason;
+import dev.inbox.store.FailureKind;
 import java.time.Duration;
 
 /**
- * The outcome of one delivery for one consumer.
+ * How one delivery ended for one consumer, or for the message as a whole: each component means one
+ * thing.
  *
- * @param consumer the consumer name, or null when the message was invalid before any consumer
+ * @param consumer the consumer name, or null when the message ended before any consumer
  * @param outcome how it ended
- * @param reason the quarantine reason code, or the failure kind of a failed attempt, or null
+ * @param reason why it was quarantined, or null when it was not
+ * @param failure what kind of failure the handler (or the database) had, for {@link
+ *     Outcome#FAILED}, or null
+ * @param late whether it was applied although older than the consumer's retention watermark ({@code
+ *     inbox.late-delivery-policy=process})
  * @param detail a sentence on why, for the log, or null
  * @param error what the handler (or the database) threw, for {@link Outcome#FAILED}, or null
  * @param handlerTime how long the handler ran, or null when it was not called
@@ -16,17 +23,34 @@ import java.time.Duration;
 public record Verdict(
     String consumer,
     Outcome outcome,
-    String reason,
+    QuarantineReason reason,
+    FailureKind failure,
+    boolean late,
     String detail,
     Throwable error,
     Duration handlerTime,
     int uncertainEffects) {
 
   static Verdict of(String consumer, Outcome outcome) {
-    return new Verdict(consumer, outcome, null, null, null, null, 0);
+    return of(consumer, outcome, null);
   }
 
-  static Verdict of(String consumer, Outcome outcome, String reason, String detail) {
-    return new Verdict(consumer, outcome, reason, detail, null, null, 0);
+  static Verdict of(String consumer, Outcome outcome, String detail) {
+    return new Verdict(consumer, outcome, null, null, false, detail, null, null, 0);
+  }
+
+  static Verdict quarantined(String consumer, QuarantineReason reason, String detail) {
+    return new Verdict(consumer, Outcome.of(reason), reason, null, false, detail, null, null, 0);
+  }
+
+  static Verdict failed(String consumer, FailureKind kind, String detail, Throwable error) {
+    return new Verdict(consumer, Outcome.FAILED, null, kind, false, detail, error, null, 0);
+  }
+
+  /**
+   * The same verdict, for a handler that ran this long and reported this many uncertain effects.
+   */
+  Verdict ran(Duration time, int uncertain) {
+    return new Verdict(consumer, outcome, reason, failure, late, detail, error, time, uncertain);
   }
 }

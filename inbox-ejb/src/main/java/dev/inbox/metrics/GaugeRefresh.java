@@ -1,6 +1,6 @@
 package dev.inbox.metrics;
 
-import dev.inbox.quarantine.Quarantine;
+import dev.inbox.quarantine.QuarantineDepth;
 import dev.inbox.store.FailureLedger;
 import dev.inbox.store.InboxStore;
 import jakarta.annotation.PostConstruct;
@@ -32,7 +32,7 @@ public class GaugeRefresh {
 
   @Inject private FailureLedger ledger;
 
-  @Inject private Quarantine quarantine;
+  @Inject private QuarantineDepth quarantine;
 
   @Inject private InboxMetrics metrics;
 

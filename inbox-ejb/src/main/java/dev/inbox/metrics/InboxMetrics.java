@@ -1,27 +1,25 @@
 package dev.inbox.metrics;
 
 import dev.inbox.dispatch.Delivery;
+import dev.inbox.dispatch.DeliveryEnded;
 import dev.inbox.dispatch.Outcome;
-import dev.inbox.dispatch.RollingBack;
 import dev.inbox.dispatch.Subscriptions;
 import dev.inbox.dispatch.Verdict;
-import dev.inbox.quarantine.Reason;
-import dev.inbox.spi.Envelope;
+import dev.inbox.retention.RowsPurged;
+import dev.inbox.spi.QuarantineReason;
 import dev.inbox.store.Durability;
-import dev.inbox.store.FailureKind;
 import dev.inbox.store.Watermarks;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
-import jakarta.enterprise.event.TransactionPhase;
 import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -44,6 +42,7 @@ public class InboxMetrics {
   private final Watermarks watermarks;
   private final Durability durability;
   private final BeanManager beans;
+  private final Clock clock;
   private final AtomicReference<Snapshot> snapshot = new AtomicReference<>(Snapshot.EMPTY);
   private MeterPort port = MeterPort.NONE;
 
@@ -58,11 +57,13 @@ public class InboxMetrics {
       Subscriptions subscriptions,
       Watermarks watermarks,
       Durability durability,
-      BeanManager beans) {
+      BeanManager beans,
+      Clock clock) {
     this.subscriptions = subscriptions;
     this.watermarks = watermarks;
     this.durability = durability;
     this.beans = beans;
+    this.clock = clock;
   }
 
   /** For the CDI proxy. */
@@ -71,6 +72,7 @@ public class InboxMetrics {
     this.watermarks = null;
     this.durability = null;
     this.beans = null;
+    this.clock = null;
   }
 
   @PostConstruct
@@ -90,7 +92,7 @@ public class InboxMetrics {
     Set<String> types = new TreeSet<>();
     typesByConsumer.values().forEach(types::addAll);
     knownTypes = Set.copyOf(types);
-    declareEverySeries(typesByConsumer);
+    Series.declareAll(port, typesByConsumer, types);
     for (String consumer : typesByConsumer.keySet()) {
       List<String> label = List.of(consumer);
       port.gauge(Meter.ROWS, label, () -> snapshot.get().rows().getOrDefault(consumer, 0L));
@@ -100,62 +102,6 @@ public class InboxMetrics {
     port.gauge(Meter.QUARANTINE_DEPTH, List.of(), () -> snapshot.get().quarantineDepth());
     port.gauge(Meter.WATERMARKS_LOADED, List.of(), () -> watermarks.loaded() ? 1 : 0);
     port.gauge(Meter.DURABILITY_RISKS, List.of(), () -> durability.risks().size());
-  }
-
-  /** Counts rows that retention deleted for a consumer. */
-  public void rowsPurged(String consumer, long rows) {
-    port.increment(Meter.ROWS_PURGED, List.of(consumer), rows);
-  }
-
-  /**
-   * Every series the deployed consumers can produce, at zero: each appears in the first scrape, so
-   * that rates and alerts work from the start.
-   */
-  private void declareEverySeries(Map<String, Set<String>> typesByConsumer) {
-    Set<String> types = new TreeSet<>(knownTypes);
-    types.add("other");
-    for (String type : types) {
-      for (Meter meter :
-          List.of(Meter.RECEIVED, Meter.REDELIVERIES, Meter.REDRIVES, Meter.COMMIT_FAILURES)) {
-        port.declare(meter, List.of(type));
-      }
-    }
-    typesByConsumer.forEach(
-        (consumer, consumerTypes) -> {
-          for (String type : consumerTypes) {
-            for (Meter meter :
-                List.of(
-                    Meter.APPLIED,
-                    Meter.DUPLICATES,
-                    Meter.COLLISIONS,
-                    Meter.SEMANTIC_DUPLICATES,
-                    Meter.CONFLICTS)) {
-              port.declare(meter, List.of(consumer, type));
-            }
-          }
-          for (FailureKind kind : FailureKind.values()) {
-            port.declare(Meter.FAILURES, List.of(consumer, kind.name()));
-          }
-          for (Meter meter :
-              List.of(
-                  Meter.UNCERTAIN_EFFECTS,
-                  Meter.CONTRACT_VERSION_REJECTIONS,
-                  Meter.LATE_DELIVERIES,
-                  Meter.ROWS_PURGED,
-                  Meter.HANDLER_DURATION,
-                  Meter.COMMIT_LATENCY)) {
-            port.declare(meter, List.of(consumer));
-          }
-        });
-    for (Reason reason : Reason.values()) {
-      if (reason.concernsOneConsumer()) {
-        typesByConsumer
-            .keySet()
-            .forEach(consumer -> port.declare(Meter.QUARANTINED, List.of(consumer, reason.code())));
-      } else {
-        port.declare(Meter.QUARANTINED, List.of("", reason.code()));
-      }
-    }
   }
 
   @PreDestroy
@@ -168,87 +114,82 @@ public class InboxMetrics {
     LOG.fine("Inbox metrics registered");
   }
 
-  void committed(@Observes(during = TransactionPhase.AFTER_SUCCESS) Delivery delivery) {
-    Envelope envelope = delivery.envelope();
-    countDelivery(delivery);
-    for (Verdict verdict : delivery.result().verdicts()) {
-      countHandlerCall(verdict);
-      String consumer = label(verdict.consumer());
-      List<String> consumerAndType = List.of(consumer, typeLabel(envelope.type()));
-      if (Reason.LATE_DELIVERY.code().equals(verdict.reason())) {
-        port.increment(Meter.LATE_DELIVERIES, List.of(consumer));
-      }
-      switch (verdict.outcome()) {
-        case APPLIED -> {
-          port.increment(Meter.APPLIED, consumerAndType);
-          if (envelope.producedAt() != null) {
-            port.record(
-                Meter.COMMIT_LATENCY,
-                List.of(consumer),
-                Duration.between(envelope.producedAt(), Instant.now()));
-          }
-        }
-        case DUPLICATE -> port.increment(Meter.DUPLICATES, consumerAndType);
-        case SEMANTIC_DUPLICATE -> port.increment(Meter.SEMANTIC_DUPLICATES, consumerAndType);
-        case COLLISION -> {
-          port.increment(Meter.COLLISIONS, consumerAndType);
-          port.increment(Meter.QUARANTINED, List.of(consumer, verdict.reason()));
-        }
-        case INVALID, QUARANTINED -> {
-          port.increment(Meter.QUARANTINED, List.of(consumer, verdict.reason()));
-          if (Reason.UNSUPPORTED_CONTRACT_VERSION.code().equals(verdict.reason())) {
-            port.increment(Meter.CONTRACT_VERSION_REJECTIONS, List.of(consumer));
-          }
-        }
-        case IGNORED, CONFLICT, FAILED -> {}
-      }
-    }
-  }
-
-  void rollingBack(@Observes RollingBack rollingBack) {
-    rolledBack(rollingBack.delivery(), true);
-  }
-
-  void rolledBack(@Observes(during = TransactionPhase.AFTER_FAILURE) Delivery delivery) {
-    rolledBack(delivery, false);
-  }
-
   /**
-   * @param decided whether the inbox decided the rollback (a race lost, a failure); otherwise the
-   *     commit itself failed
+   * Counts a delivery once its outcome is known: what committed as applied, duplicate or
+   * quarantined; what rolled back as a conflict or a failure; a commit that failed as such.
    */
-  private void rolledBack(Delivery delivery, boolean decided) {
-    countDelivery(delivery);
-    for (Verdict verdict : delivery.result().verdicts()) {
+  void ended(@Observes DeliveryEnded ended) {
+    Delivery delivery = ended.delivery();
+    String type = typeLabel(delivery.type());
+    port.increment(Meter.RECEIVED, List.of(type));
+    if (delivery.deliveryCount() > 1) {
+      port.increment(Meter.REDELIVERIES, List.of(type));
+    }
+    if (delivery.redriven()) {
+      port.increment(Meter.REDRIVES, List.of(type));
+    }
+    for (Verdict verdict : ended.verdicts()) {
       countHandlerCall(verdict);
-      String consumer = label(verdict.consumer());
-      if (verdict.outcome() == Outcome.CONFLICT) {
-        port.increment(Meter.CONFLICTS, List.of(consumer, typeLabel(delivery.envelope().type())));
-      } else if (verdict.outcome() == Outcome.FAILED) {
-        port.increment(Meter.FAILURES, List.of(consumer, verdict.reason()));
+      switch (ended.ending()) {
+        case COMMITTED -> committed(verdict, delivery, type);
+        case ROLLED_BACK, COMMIT_FAILED -> rolledBack(verdict, type);
       }
     }
-    if (!decided) {
+    if (ended.ending() == DeliveryEnded.Ending.COMMIT_FAILED) {
       // The inbox decided to commit, and the commit failed: a handler's write rejected at flush,
       // the database gone at the last moment. The broker redelivers.
-      port.increment(Meter.COMMIT_FAILURES, List.of(typeLabel(delivery.envelope().type())));
+      port.increment(Meter.COMMIT_FAILURES, List.of(type));
+    }
+  }
+
+  /** Counts rows that retention deleted for a consumer. */
+  void purged(@Observes RowsPurged purged) {
+    port.increment(Meter.ROWS_PURGED, List.of(purged.consumer()), purged.rows());
+  }
+
+  private void committed(Verdict verdict, Delivery delivery, String type) {
+    String consumer = label(verdict.consumer());
+    List<String> consumerAndType = List.of(consumer, type);
+    if (verdict.late() || verdict.reason() == QuarantineReason.LATE_DELIVERY) {
+      port.increment(Meter.LATE_DELIVERIES, List.of(consumer));
+    }
+    if (verdict.reason() != null) {
+      port.increment(Meter.QUARANTINED, List.of(consumer, verdict.reason().code()));
+    }
+    switch (verdict.outcome()) {
+      case APPLIED -> {
+        port.increment(Meter.APPLIED, consumerAndType);
+        if (delivery.producedAt() != null) {
+          port.record(
+              Meter.COMMIT_LATENCY,
+              List.of(consumer),
+              Duration.between(delivery.producedAt(), Instant.now(clock)));
+        }
+      }
+      case DUPLICATE -> port.increment(Meter.DUPLICATES, consumerAndType);
+      case SEMANTIC_DUPLICATE -> port.increment(Meter.SEMANTIC_DUPLICATES, consumerAndType);
+      case COLLISION -> port.increment(Meter.COLLISIONS, consumerAndType);
+      case INVALID -> {
+        if (verdict.reason() == QuarantineReason.UNSUPPORTED_CONTRACT_VERSION) {
+          port.increment(Meter.CONTRACT_VERSION_REJECTIONS, List.of(consumer));
+        }
+      }
+      case QUARANTINED, IGNORED, CONFLICT, FAILED -> {}
+    }
+  }
+
+  private void rolledBack(Verdict verdict, String type) {
+    String consumer = label(verdict.consumer());
+    if (verdict.outcome() == Outcome.CONFLICT) {
+      port.increment(Meter.CONFLICTS, List.of(consumer, type));
+    } else if (verdict.outcome() == Outcome.FAILED) {
+      port.increment(Meter.FAILURES, List.of(consumer, verdict.failure().name()));
     }
   }
 
   /** Takes a new snapshot for the gauges. */
   void refreshed(Snapshot taken) {
     snapshot.set(taken);
-  }
-
-  private void countDelivery(Delivery delivery) {
-    List<String> type = List.of(typeLabel(delivery.envelope().type()));
-    port.increment(Meter.RECEIVED, type);
-    if (delivery.envelope().deliveryCount() > 1) {
-      port.increment(Meter.REDELIVERIES, type);
-    }
-    if (delivery.redrive()) {
-      port.increment(Meter.REDRIVES, type);
-    }
   }
 
   /** A handler's time and uncertain effects count whatever became of the delivery. */
@@ -265,7 +206,7 @@ public class InboxMetrics {
     LocalDateTime oldest = snapshot.get().oldest().get(consumer);
     return oldest == null
         ? 0
-        : Duration.between(oldest, LocalDateTime.now(ZoneOffset.UTC)).toMillis() / 1000.0;
+        : Duration.between(oldest, LocalDateTime.now(clock)).toMillis() / 1000.0;
   }
 
   /**

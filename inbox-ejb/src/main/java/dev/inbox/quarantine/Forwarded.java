@@ -1,5 +1,7 @@
 package dev.inbox.quarantine;
 
+import dev.inbox.spi.QuarantineProperties;
+import dev.inbox.spi.QuarantineReason;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -19,7 +21,7 @@ import java.util.Optional;
  */
 public record Forwarded(
     String messageId,
-    Reason reason,
+    QuarantineReason reason,
     String consumer,
     Instant producedAt,
     String destination,
@@ -30,23 +32,24 @@ public record Forwarded(
    * (they were not written by the inbox, whatever they claim).
    */
   static Optional<Forwarded> read(Map<String, Object> properties) {
-    Optional<Reason> reason = Reason.ofCode(text(properties, Quarantine.REASON));
-    Object producedAt = properties.get(Quarantine.PRODUCED_AT);
-    Object bodyKept = properties.get(Quarantine.BODY_KEPT);
-    Object destination = properties.get(Quarantine.ORIGINAL_DESTINATION);
+    Optional<QuarantineReason> reason =
+        QuarantineReason.ofCode(text(properties, QuarantineProperties.REASON));
+    Object producedAt = properties.get(QuarantineProperties.PRODUCED_AT);
+    Object bodyKept = properties.get(QuarantineProperties.BODY_KEPT);
+    Object destination = properties.get(QuarantineProperties.ORIGINAL_DESTINATION);
     if (reason.isEmpty()
         || !(destination instanceof String)
         || !(bodyKept instanceof Boolean)
         || (producedAt != null && !(producedAt instanceof Long))
-        || !optionalText(properties, Quarantine.MESSAGE_ID)
-        || !optionalText(properties, Quarantine.CONSUMER)) {
+        || !optionalText(properties, QuarantineProperties.MESSAGE_ID)
+        || !optionalText(properties, QuarantineProperties.CONSUMER)) {
       return Optional.empty();
     }
     return Optional.of(
         new Forwarded(
-            text(properties, Quarantine.MESSAGE_ID),
+            text(properties, QuarantineProperties.MESSAGE_ID),
             reason.get(),
-            text(properties, Quarantine.CONSUMER),
+            text(properties, QuarantineProperties.CONSUMER),
             producedAt == null ? null : Instant.ofEpochMilli((Long) producedAt),
             (String) destination,
             (Boolean) bodyKept));

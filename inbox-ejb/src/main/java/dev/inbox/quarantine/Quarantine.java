@@ -1,6 +1,7 @@
 package dev.inbox.quarantine;
 
-import dev.inbox.spi.Envelope;
+import dev.inbox.spi.QuarantineProperties;
+import dev.inbox.spi.QuarantineReason;
 import dev.inbox.store.FailureEntry;
 import dev.inbox.store.Secrets;
 import jakarta.annotation.PostConstruct;
@@ -12,16 +13,11 @@ import jakarta.jms.JMSProducer;
 import jakarta.jms.JMSRuntimeException;
 import jakarta.jms.Message;
 import jakarta.jms.Queue;
-import jakarta.jms.QueueBrowser;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.Collections;
-import java.util.Enumeration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
-import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.naming.InitialContext;
@@ -38,58 +34,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class Quarantine {
 
   private static final Logger LOG = Logger.getLogger(Quarantine.class.getName());
-
-  /**
-   * The prefix of the inbox's own properties, which it removes from a copy before writing its own.
-   */
-  public static final String PREFIX = "inbox_";
-
-  /** Why the message was quarantined: a {@link Reason} code. */
-  public static final String REASON = "inbox_reason";
-
-  /** The consumer that quarantined it, when one did. */
-  public static final String CONSUMER = "inbox_consumer";
-
-  /** A sentence for the operator. */
-  public static final String ERROR = "inbox_error";
-
-  /** The queue it was received from, where a redrive sends it back. */
-  public static final String ORIGINAL_DESTINATION = "inbox_original_destination";
-
-  /** The broker's delivery count when it was quarantined. */
-  public static final String DELIVERY_COUNT = "inbox_delivery_count";
-
-  /**
-   * When the producer sent it (epoch milliseconds): the send to quarantine gives the copy a new JMS
-   * timestamp, and the inbox reads this one instead, for latency and late deliveries.
-   */
-  public static final String PRODUCED_AT = "inbox_produced_at";
-
-  /**
-   * The identity the inbox read from the original. It survives where the identity itself does not:
-   * the send to quarantine gives the copy a new {@code JMSMessageID}.
-   */
-  public static final String MESSAGE_ID = "inbox_message_id";
-
-  /** Whether the copy carries the original body ({@code inbox.quarantine.keep-body}). */
-  public static final String BODY_KEPT = "inbox_body_kept";
-
-  /** The seal over the inbox's properties ({@link Seal}). */
-  public static final String SEAL = "inbox_seal";
-
-  /** Properties the provider sets, which a client may not set again. */
-  private static final Set<String> PROVIDER_SET =
-      Set.of(
-          "JMSXDeliveryCount",
-          "JMSXUserID",
-          "JMSXAppID",
-          "JMSXProducerTXID",
-          "JMSXConsumerTXID",
-          "JMSXRcvTimestamp",
-          "JMSXState");
-
-  /** Where counting the quarantine queue's depth stops. */
-  static final long MAX_DEPTH = 100_000;
 
   private final JMSContext jms;
   private final Secrets secrets;
@@ -138,46 +82,39 @@ public class Quarantine {
   }
 
   /**
-   * Sends the message, with its body (unless {@code inbox.quarantine.keep-body=false}) and every
-   * property it came with, to the quarantine queue, adding why, for which consumer and from where,
-   * sealed.
+   * What the inbox writes on a quarantined copy, beside the producer's properties.
+   *
+   * @param messageId the identity the inbox read, or null when it read none
+   * @param reason why
+   * @param consumer the consumer that quarantined it, or null for the message as a whole
+   * @param error a sentence for the operator
+   * @param destination the queue it was received from, where a redrive sends it back
+   * @param deliveryCount the broker's delivery count
+   * @param producedAt when the producer sent it, or null
    */
-  public void send(
-      Message original, Envelope envelope, Reason reason, String consumer, String error) {
-    Forwarded forwarded =
-        new Forwarded(
-            envelope.messageId(),
-            reason,
-            consumer,
-            envelope.producedAt(),
-            envelope.destination(),
-            keepBody);
+  public record Entry(
+      String messageId,
+      QuarantineReason reason,
+      String consumer,
+      String error,
+      String destination,
+      int deliveryCount,
+      Instant producedAt) {}
+
+  /**
+   * Sends the message, with its body (unless {@code inbox.quarantine.keep-body=false}) and every
+   * property it came with, to the quarantine queue, adding the entry's properties, sealed.
+   */
+  public void send(Message original, Entry entry) {
     try {
-      Map<String, Object> properties = producerProperties(original);
       Message copy = keepBody ? original : withoutBody(original);
+      Map<String, Object> properties = ProducerProperties.of(original);
       // A received message's properties are read-only until cleared.
       copy.clearProperties();
       for (Map.Entry<String, Object> property : properties.entrySet()) {
         copy.setObjectProperty(property.getKey(), property.getValue());
       }
-      copy.setStringProperty(REASON, reason.code());
-      if (consumer != null) {
-        copy.setStringProperty(CONSUMER, consumer);
-      }
-      if (envelope.messageId() != null) {
-        copy.setStringProperty(MESSAGE_ID, envelope.messageId());
-      }
-      copy.setStringProperty(ERROR, error == null ? "" : FailureEntry.cut(error));
-      copy.setStringProperty(ORIGINAL_DESTINATION, envelope.destination());
-      copy.setIntProperty(DELIVERY_COUNT, envelope.deliveryCount());
-      if (envelope.producedAt() != null) {
-        copy.setLongProperty(PRODUCED_AT, envelope.producedAt().toEpochMilli());
-      }
-      copy.setBooleanProperty(BODY_KEPT, keepBody);
-      String seal = seal(forwarded);
-      if (seal != null) {
-        copy.setStringProperty(SEAL, seal);
-      }
+      write(copy, entry);
       JMSProducer producer = jms.createProducer();
       if (timeToLive != null) {
         producer.setTimeToLive(timeToLive.toMillis());
@@ -185,7 +122,37 @@ public class Quarantine {
       producer.send(queue, copy);
     } catch (JMSException e) {
       throw new JMSRuntimeException(
-          "Could not quarantine message " + envelope.messageId(), e.getErrorCode(), e);
+          "Could not quarantine message " + entry.messageId(), e.getErrorCode(), e);
+    }
+  }
+
+  private void write(Message copy, Entry entry) throws JMSException {
+    copy.setStringProperty(QuarantineProperties.REASON, entry.reason().code());
+    if (entry.consumer() != null) {
+      copy.setStringProperty(QuarantineProperties.CONSUMER, entry.consumer());
+    }
+    if (entry.messageId() != null) {
+      copy.setStringProperty(QuarantineProperties.MESSAGE_ID, entry.messageId());
+    }
+    copy.setStringProperty(
+        QuarantineProperties.ERROR, entry.error() == null ? "" : FailureEntry.cut(entry.error()));
+    copy.setStringProperty(QuarantineProperties.ORIGINAL_DESTINATION, entry.destination());
+    copy.setIntProperty(QuarantineProperties.DELIVERY_COUNT, entry.deliveryCount());
+    if (entry.producedAt() != null) {
+      copy.setLongProperty(QuarantineProperties.PRODUCED_AT, entry.producedAt().toEpochMilli());
+    }
+    copy.setBooleanProperty(QuarantineProperties.BODY_KEPT, keepBody);
+    String seal =
+        seal(
+            new Forwarded(
+                entry.messageId(),
+                entry.reason(),
+                entry.consumer(),
+                entry.producedAt(),
+                entry.destination(),
+                keepBody));
+    if (seal != null) {
+      copy.setStringProperty(QuarantineProperties.SEAL, seal);
     }
   }
 
@@ -215,7 +182,7 @@ public class Quarantine {
    * with a seal costs a look-up of the key.
    */
   public Optional<Forwarded> forwarded(Map<String, Object> properties) {
-    if (!(properties.get(SEAL) instanceof String seal)) {
+    if (!(properties.get(QuarantineProperties.SEAL) instanceof String seal)) {
       return Optional.empty();
     }
     Optional<Forwarded> forwarded =
@@ -225,40 +192,16 @@ public class Quarantine {
       LOG.warning(
           () ->
               "A message carries an inbox seal that does not verify (messageId property %s):"
-                      .formatted(properties.get(MESSAGE_ID))
+                      .formatted(properties.get(QuarantineProperties.MESSAGE_ID))
                   + " its inbox_* properties are ignored. Either they were changed after the"
                   + " inbox quarantined it, or the inbox_secret row was deleted since.");
     }
     return forwarded;
   }
 
-  /**
-   * Messages waiting on the quarantine queue: the broker's own count when the broker runs in this
-   * JVM; otherwise counted by browsing the queue, up to {@link #MAX_DEPTH}, beyond which the count
-   * stops (a queue that deep is an incident whatever its exact size). A browse reads every message
-   * with its body: on a remote broker whose quarantine holds large messages, watch the broker's own
-   * queue metrics instead (docs/operations/metrics.md).
-   */
-  public long depth() {
-    try {
-      OptionalLong counted = LocalBrokerCount.of(queue.getQueueName());
-      if (counted.isPresent()) {
-        return counted.getAsLong();
-      }
-    } catch (JMSException e) {
-      LOG.log(Level.FINE, e, () -> "The quarantine queue has no name to look up; browsing it");
-    }
-    long depth = 0;
-    try (QueueBrowser browser = jms.createBrowser(queue)) {
-      Enumeration<?> messages = browser.getEnumeration();
-      while (messages.hasMoreElements() && depth < MAX_DEPTH) {
-        messages.nextElement();
-        depth++;
-      }
-    } catch (JMSException e) {
-      throw new JMSRuntimeException("Could not browse the quarantine queue", e.getErrorCode(), e);
-    }
-    return depth;
+  /** The quarantine queue, for what counts it ({@link QuarantineDepth}). */
+  Queue queue() {
+    return queue;
   }
 
   /** A message with the original's headers and no body. */
@@ -267,26 +210,6 @@ public class Quarantine {
     copy.setJMSCorrelationID(original.getJMSCorrelationID());
     copy.setJMSType(original.getJMSType());
     return copy;
-  }
-
-  /**
-   * The properties the copy carries on: the producer's, not those the provider set (JMSX ones but
-   * the group, JMS_ ones), nor the broker's internal ones ({@code _AMQ_}: a duplicate-detection id
-   * carried along would make the quarantine address drop a second quarantine of the message), nor
-   * earlier {@code inbox_} ones (the inbox writes its own).
-   */
-  private static Map<String, Object> producerProperties(Message message) throws JMSException {
-    Map<String, Object> properties = new LinkedHashMap<>();
-    for (Object name : Collections.list(message.getPropertyNames())) {
-      String key = (String) name;
-      if (!PROVIDER_SET.contains(key)
-          && !key.startsWith("JMS_")
-          && !key.startsWith("_AMQ_")
-          && !key.startsWith(PREFIX)) {
-        properties.put(key, message.getObjectProperty(key));
-      }
-    }
-    return properties;
   }
 
   private static Duration positiveDuration(String value) {

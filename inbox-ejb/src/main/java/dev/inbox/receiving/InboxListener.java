@@ -33,7 +33,7 @@ public class InboxListener implements MessageListener {
 
   @Resource private MessageDrivenContext context;
 
-  @Inject private EnvelopeReader reader;
+  @Inject private MessageReader reader;
 
   @Inject private Dispatcher dispatcher;
 

@@ -1,7 +1,6 @@
 package dev.inbox.retention;
 
 import dev.inbox.dispatch.Subscriptions;
-import dev.inbox.metrics.InboxMetrics;
 import dev.inbox.store.RetentionStore;
 import dev.inbox.store.Watermarks;
 import jakarta.annotation.PostConstruct;
@@ -16,10 +15,11 @@ import jakarta.ejb.TimerConfig;
 import jakarta.ejb.TimerService;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.function.IntUnaryOperator;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -48,7 +48,9 @@ public class Sweeper {
 
   @Inject private Subscriptions subscriptions;
 
-  @Inject private InboxMetrics metrics;
+  @Inject private Clock clock;
+
+  @Inject private Event<RowsPurged> purges;
 
   @PostConstruct
   void schedule() {
@@ -81,12 +83,12 @@ public class Sweeper {
 
   private void sweepOnce() {
     try {
-      LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
+      LocalDateTime now = LocalDateTime.now(clock);
       for (String consumer : subscriptions.typesByConsumer().keySet()) {
         LocalDateTime cutoff = now.minus(policy.retentionOf(consumer));
         long purged = inBatches(size -> store.purgeInboxBatch(consumer, cutoff, size));
         if (purged > 0) {
-          metrics.rowsPurged(consumer, purged);
+          purges.fire(new RowsPurged(consumer, purged));
           LOG.fine(() -> "Retention deleted %d rows of consumer %s".formatted(purged, consumer));
           // At once, not after the whole sweep: a long first sweep would leave deliveries checked
           // against old watermarks all along.

@@ -5,8 +5,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One delivered message, as the inbox read it. A handler only ever sees envelopes with a message id
- * and a type: messages without them are quarantined before any handler runs.
+ * One message, as a handler receives it: only messages the inbox admitted, which always have an
+ * identity and a type. How it was delivered (how often, from which queue) is the {@link
+ * InboxContext}'s to say.
  *
  * @param messageId the producer-set identity; for CloudEvents, {@code ce_source} and {@code ce_id}
  *     joined by a space
@@ -15,9 +16,7 @@ import java.util.Optional;
  * @param tenantId the tenant the producer declared, or null
  * @param payload the body
  * @param properties every message property, as sent
- * @param deliveryCount how many times the broker has delivered it, 1 on the first delivery
  * @param producedAt when the producer sent it (the JMS timestamp), or null when it was not set
- * @param destination the name of the queue it was received from
  */
 public record Envelope(
     String messageId,
@@ -26,9 +25,7 @@ public record Envelope(
     String tenantId,
     Payload payload,
     Map<String, Object> properties,
-    int deliveryCount,
-    Instant producedAt,
-    String destination) {
+    Instant producedAt) {
 
   public Envelope {
     properties = Map.copyOf(properties);

@@ -6,6 +6,7 @@ import static java.lang.annotation.ElementType.PARAMETER;
 import static java.lang.annotation.ElementType.TYPE;
 import static java.lang.annotation.RetentionPolicy.RUNTIME;
 
+import jakarta.enterprise.util.AnnotationLiteral;
 import jakarta.enterprise.util.Nonbinding;
 import jakarta.inject.Qualifier;
 import java.lang.annotation.Documented;
@@ -13,7 +14,10 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.Target;
 
 /**
- * Declares an {@link InboxHandler} as a consumer: its stable name and the message types it takes.
+ * Declares an {@link InboxHandler} as a consumer: its stable name and the message types it takes. A
+ * qualifier, binding on the name only: {@code
+ * handlers.select(InboxConsumer.Literal.named("billing"))} finds one consumer's handler, and no
+ * handler is a {@code @Default} bean.
  *
  * <p>The name is part of every inbox row the consumer writes, so it must never change once messages
  * have been processed: renaming a consumer makes every earlier message look new to it. Two handlers
@@ -39,4 +43,35 @@ public @interface InboxConsumer {
    */
   @Nonbinding
   String[] versions() default {};
+
+  /** The qualifier of one consumer, by its name: to select that consumer's handler. */
+  final class Literal extends AnnotationLiteral<InboxConsumer> implements InboxConsumer {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String name;
+
+    private Literal(String name) {
+      this.name = name;
+    }
+
+    public static Literal named(String name) {
+      return new Literal(name);
+    }
+
+    @Override
+    public String name() {
+      return name;
+    }
+
+    @Override
+    public String[] types() {
+      return new String[0];
+    }
+
+    @Override
+    public String[] versions() {
+      return new String[0];
+    }
+  }
 }

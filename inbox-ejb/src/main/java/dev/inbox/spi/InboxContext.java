@@ -1,13 +1,10 @@
 package dev.inbox.spi;
 
-/** What a handler knows about the delivery it is handling. */
+/** What a handler knows about the delivery it is handling, beyond the message itself. */
 public interface InboxContext {
 
   /** The consumer this delivery is handled for. */
   String consumerName();
-
-  /** The message's identity, as recorded in the inbox. */
-  String messageId();
 
   /**
    * A stable key to send with calls to external systems, so that they can deduplicate too. It is

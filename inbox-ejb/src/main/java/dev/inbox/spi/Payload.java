@@ -4,15 +4,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * The message body: the text of a text message (as UTF-8 bytes), or the bytes of a bytes message.
- *
- * @param bytes the body, never null
- * @param text whether the body came as text
+ * A message's body: the text of a text message (held as its UTF-8 bytes), or the bytes of a bytes
+ * message. Immutable: every read gets a copy.
  */
-public record Payload(byte[] bytes, boolean text) {
+public final class Payload {
 
-  public Payload {
-    bytes = bytes.clone();
+  private final byte[] bytes;
+  private final boolean text;
+
+  private Payload(byte[] bytes, boolean text) {
+    this.bytes = bytes;
+    this.text = text;
   }
 
   public static Payload ofText(String text) {
@@ -20,12 +22,17 @@ public record Payload(byte[] bytes, boolean text) {
   }
 
   public static Payload ofBytes(byte[] bytes) {
-    return new Payload(bytes, false);
+    return new Payload(bytes.clone(), false);
   }
 
-  @Override
+  /** The body's bytes, a copy. */
   public byte[] bytes() {
     return bytes.clone();
+  }
+
+  /** Whether the body came as text. */
+  public boolean text() {
+    return text;
   }
 
   /** The body as text, decoding bytes as UTF-8. */

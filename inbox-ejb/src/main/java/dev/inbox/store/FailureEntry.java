@@ -1,5 +1,6 @@
 package dev.inbox.store;
 
+import dev.inbox.spi.Limits;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
@@ -19,19 +20,16 @@ import java.util.Objects;
 @Table(name = "inbox_failure")
 public class FailureEntry {
 
-  /** The longest error summary kept. */
-  public static final int MAX_ERROR = 1000;
-
   @Id
-  @Column(name = "consumer_name", length = 100, nullable = false, updatable = false)
+  @Column(
+      name = "consumer_name",
+      length = Limits.CONSUMER_NAME,
+      nullable = false,
+      updatable = false)
   private String consumerName;
 
   @Id
-  @Column(
-      name = "message_id",
-      length = InboxEntry.MAX_KEY_LENGTH,
-      nullable = false,
-      updatable = false)
+  @Column(name = "message_id", length = Limits.MESSAGE_ID, nullable = false, updatable = false)
   private String messageId;
 
   @Column(name = "attempts", nullable = false)
@@ -47,7 +45,7 @@ public class FailureEntry {
   @Column(name = "failure_kind", length = 20, nullable = false)
   private FailureKind kind;
 
-  @Column(name = "last_error", length = MAX_ERROR)
+  @Column(name = "last_error", length = Limits.ERROR)
   private String lastError;
 
   /** For JPA. */
@@ -88,9 +86,9 @@ public class FailureEntry {
 
   /** An error text cut to what the column holds. */
   public static String cut(String error) {
-    if (error == null || error.length() <= MAX_ERROR) {
+    if (error == null || error.length() <= Limits.ERROR) {
       return error;
     }
-    return error.substring(0, MAX_ERROR - 1) + "…";
+    return error.substring(0, Limits.ERROR - 1) + "…";
   }
 }

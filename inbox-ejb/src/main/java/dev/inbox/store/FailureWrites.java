@@ -1,12 +1,13 @@
 package dev.inbox.store;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 
 /** The failure ledger's writes, each in a new transaction that outlives the delivery's. */
@@ -17,8 +18,10 @@ class FailureWrites {
   @PersistenceContext(unitName = "inbox")
   private EntityManager em;
 
+  @Inject private Clock clock;
+
   void recordFailure(String consumer, String messageId, FailureKind kind, String error) {
-    LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
+    LocalDateTime now = LocalDateTime.now(clock);
     // Locked, so that concurrent failures of one message count every attempt.
     FailureEntry entry =
         em.find(

@@ -1,6 +1,7 @@
 package dev.inbox.store;
 
 import dev.inbox.spi.Envelope;
+import dev.inbox.spi.Limits;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -30,39 +31,31 @@ import java.util.Objects;
     indexes = @Index(name = "ix_inbox_entry_retention", columnList = "consumer_name, processed_at"))
 public class InboxEntry {
 
-  /** The widest message id or business key the table holds. */
-  public static final int MAX_KEY_LENGTH = 400;
-
-  /** The widest message type the table holds. */
-  public static final int MAX_TYPE_LENGTH = 200;
-
-  /** The widest contract version the table holds. */
-  public static final int MAX_VERSION_LENGTH = 50;
-
-  /** The widest tenant id the table holds. */
-  public static final int MAX_TENANT_LENGTH = 100;
-
   @Id
-  @Column(name = "consumer_name", length = 100, nullable = false, updatable = false)
+  @Column(
+      name = "consumer_name",
+      length = Limits.CONSUMER_NAME,
+      nullable = false,
+      updatable = false)
   private String consumerName;
 
   @Id
-  @Column(name = "message_id", length = MAX_KEY_LENGTH, nullable = false, updatable = false)
+  @Column(name = "message_id", length = Limits.MESSAGE_ID, nullable = false, updatable = false)
   private String messageId;
 
-  @Column(name = "message_type", length = MAX_TYPE_LENGTH, nullable = false)
+  @Column(name = "message_type", length = Limits.TYPE, nullable = false)
   private String messageType;
 
-  @Column(name = "contract_version", length = MAX_VERSION_LENGTH)
+  @Column(name = "contract_version", length = Limits.CONTRACT_VERSION)
   private String contractVersion;
 
   @Column(name = "payload_hash", length = 64, nullable = false)
   private String payloadHash;
 
-  @Column(name = "business_key", length = MAX_KEY_LENGTH)
+  @Column(name = "business_key", length = Limits.BUSINESS_KEY)
   private String businessKey;
 
-  @Column(name = "duplicate_of", length = MAX_KEY_LENGTH)
+  @Column(name = "duplicate_of", length = Limits.MESSAGE_ID)
   private String duplicateOf;
 
   @Column(name = "received_at", nullable = false)
@@ -74,7 +67,7 @@ public class InboxEntry {
   @Column(name = "delivery_count", nullable = false)
   private int deliveryCount;
 
-  @Column(name = "tenant_id", length = MAX_TENANT_LENGTH)
+  @Column(name = "tenant_id", length = Limits.TENANT)
   private String tenantId;
 
   /** For JPA. */
@@ -83,6 +76,7 @@ public class InboxEntry {
   private InboxEntry(
       String consumerName,
       Envelope envelope,
+      int deliveryCount,
       String payloadHash,
       String businessKey,
       String duplicateOf,
@@ -93,29 +87,34 @@ public class InboxEntry {
     this.messageType = Objects.requireNonNull(envelope.type(), "type");
     this.contractVersion = envelope.contractVersion();
     this.tenantId = envelope.tenantId();
-    this.deliveryCount = envelope.deliveryCount();
+    this.deliveryCount = deliveryCount;
     this.payloadHash = Objects.requireNonNull(payloadHash, "payloadHash");
     this.businessKey = businessKey;
     this.duplicateOf = duplicateOf;
     this.receivedAt = Objects.requireNonNull(receivedAt, "receivedAt");
     this.processedAt = Objects.requireNonNull(processedAt, "processedAt");
-    if (businessKey != null && businessKey.length() > MAX_KEY_LENGTH) {
+    if (businessKey != null && businessKey.length() > Limits.BUSINESS_KEY) {
       throw new IllegalArgumentException(
           "Business key of consumer %s is %d characters long; at most %d fit"
-              .formatted(consumerName, businessKey.length(), MAX_KEY_LENGTH));
+              .formatted(consumerName, businessKey.length(), Limits.BUSINESS_KEY));
     }
   }
 
-  /** A message this consumer applies now. */
+  /**
+   * A message this consumer applies now.
+   *
+   * @param deliveryCount the broker's delivery that applied it, 1 for the first
+   */
   public static InboxEntry applied(
       String consumer,
       Envelope envelope,
+      int deliveryCount,
       String payloadHash,
       String businessKey,
       LocalDateTime receivedAt,
       LocalDateTime processedAt) {
     return new InboxEntry(
-        consumer, envelope, payloadHash, businessKey, null, receivedAt, processedAt);
+        consumer, envelope, deliveryCount, payloadHash, businessKey, null, receivedAt, processedAt);
   }
 
   /**
@@ -125,6 +124,7 @@ public class InboxEntry {
   public static InboxEntry semanticDuplicate(
       String consumer,
       Envelope envelope,
+      int deliveryCount,
       String payloadHash,
       String duplicateOf,
       LocalDateTime receivedAt,
@@ -132,6 +132,7 @@ public class InboxEntry {
     return new InboxEntry(
         consumer,
         envelope,
+        deliveryCount,
         payloadHash,
         null,
         Objects.requireNonNull(duplicateOf, "duplicateOf"),

@@ -25,9 +25,29 @@ public class InboxStore {
   @PersistenceContext(unitName = "inbox")
   private EntityManager em;
 
-  @Inject private CommittedRows committed;
+  private final CommittedRows committed;
+  private final Enlistment enlistment;
 
-  @Inject private Enlistment enlistment;
+  @Inject
+  InboxStore(CommittedRows committed, Enlistment enlistment) {
+    this.committed = committed;
+    this.enlistment = enlistment;
+  }
+
+  /** For the CDI proxy. */
+  protected InboxStore() {
+    this(null, null);
+  }
+
+  /**
+   * The entity manager of the delivery's transaction, noting that the transaction now holds a
+   * database connection: every statement in the transaction goes through here, so that a later
+   * look-up reads on the same connection instead of taking a second one from the pool.
+   */
+  private EntityManager joined() {
+    enlistment.joined();
+    return em;
+  }
 
   /**
    * The row of a consumer and message. Read outside the caller's transaction while that has not
@@ -37,12 +57,13 @@ public class InboxStore {
     if (!enlistment.isJoined()) {
       return committed.find(consumer, messageId);
     }
-    return Optional.ofNullable(em.find(InboxEntry.class, new InboxEntry.Key(consumer, messageId)));
+    return Optional.ofNullable(
+        joined().find(InboxEntry.class, new InboxEntry.Key(consumer, messageId)));
   }
 
   public Optional<InboxEntry> findByBusinessKey(String consumer, String businessKey) {
-    enlistment.joined();
-    return em.createQuery(
+    return joined()
+        .createQuery(
             "select e from InboxEntry e where e.consumerName = :consumer"
                 + " and e.businessKey = :businessKey",
             InboxEntry.class)
@@ -86,10 +107,10 @@ public class InboxStore {
    *     case the transaction is marked for rollback and no further statement may run in it
    */
   public boolean insert(InboxEntry entry) {
-    enlistment.joined();
+    EntityManager transaction = joined();
     try {
-      em.persist(entry);
-      em.flush();
+      transaction.persist(entry);
+      transaction.flush();
       return true;
     } catch (PersistenceException e) {
       if (isUniqueViolation(e)) {

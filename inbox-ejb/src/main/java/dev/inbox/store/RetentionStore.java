@@ -1,12 +1,13 @@
 package dev.inbox.store;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 
 /**
@@ -20,6 +21,8 @@ public class RetentionStore {
 
   @PersistenceContext(unitName = "inbox")
   private EntityManager em;
+
+  @Inject private Clock clock;
 
   /**
    * Deletes up to {@code batchSize} of a consumer's rows processed before the cutoff, oldest first.
@@ -82,7 +85,7 @@ public class RetentionStore {
   }
 
   private void advanceWatermark(String consumer, LocalDateTime purged) {
-    LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
+    LocalDateTime now = LocalDateTime.now(clock);
     Watermark watermark = em.find(Watermark.class, consumer, LockModeType.PESSIMISTIC_WRITE);
     if (watermark == null) {
       em.persist(new Watermark(consumer, purged, now));

@@ -1,5 +1,6 @@
 package dev.inbox.store;
 
+import dev.inbox.spi.Limits;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -16,7 +17,11 @@ import java.util.Objects;
 public class Watermark {
 
   @Id
-  @Column(name = "consumer_name", length = 100, nullable = false, updatable = false)
+  @Column(
+      name = "consumer_name",
+      length = Limits.CONSUMER_NAME,
+      nullable = false,
+      updatable = false)
   private String consumerName;
 
   @Column(name = "purged_through", nullable = false)

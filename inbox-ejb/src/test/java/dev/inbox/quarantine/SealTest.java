@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.inbox.spi.QuarantineProperties;
+import dev.inbox.spi.QuarantineReason;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -17,7 +19,7 @@ class SealTest {
   private final Forwarded forwarded =
       new Forwarded(
           "evt-1",
-          Reason.LATE_DELIVERY,
+          QuarantineReason.LATE_DELIVERY,
           "billing",
           Instant.ofEpochMilli(1_700_000_000_000L),
           "InboxQueue",
@@ -36,14 +38,15 @@ class SealTest {
     assertFalse(
         Seal.verifies(
             KEY,
-            new Forwarded("evt-2", Reason.LATE_DELIVERY, "billing", null, "InboxQueue", true),
+            new Forwarded(
+                "evt-2", QuarantineReason.LATE_DELIVERY, "billing", null, "InboxQueue", true),
             seal));
     assertFalse(
         Seal.verifies(
             KEY,
             new Forwarded(
                 "evt-1",
-                Reason.LATE_DELIVERY,
+                QuarantineReason.LATE_DELIVERY,
                 "billing",
                 Instant.ofEpochMilli(1),
                 "InboxQueue",
@@ -54,8 +57,8 @@ class SealTest {
 
   @Test
   void fieldsCannotBeShiftedFromOneToTheNext() {
-    Forwarded one = new Forwarded("a", Reason.REJECTED, "bc", null, "q", true);
-    Forwarded other = new Forwarded("ab", Reason.REJECTED, "c", null, "q", true);
+    Forwarded one = new Forwarded("a", QuarantineReason.REJECTED, "bc", null, "q", true);
+    Forwarded other = new Forwarded("ab", QuarantineReason.REJECTED, "c", null, "q", true);
 
     assertFalse(Seal.verifies(KEY, other, Seal.of(KEY, one)));
   }
@@ -63,19 +66,19 @@ class SealTest {
   @Test
   void theInboxsPropertiesAreReadOnlyWithTheTypesItWrites() {
     Map<String, Object> properties = new HashMap<>();
-    properties.put(Quarantine.REASON, "late-delivery");
-    properties.put(Quarantine.CONSUMER, "billing");
-    properties.put(Quarantine.MESSAGE_ID, "evt-1");
-    properties.put(Quarantine.PRODUCED_AT, 1_700_000_000_000L);
-    properties.put(Quarantine.ORIGINAL_DESTINATION, "InboxQueue");
-    properties.put(Quarantine.BODY_KEPT, true);
+    properties.put(QuarantineProperties.REASON, "late-delivery");
+    properties.put(QuarantineProperties.CONSUMER, "billing");
+    properties.put(QuarantineProperties.MESSAGE_ID, "evt-1");
+    properties.put(QuarantineProperties.PRODUCED_AT, 1_700_000_000_000L);
+    properties.put(QuarantineProperties.ORIGINAL_DESTINATION, "InboxQueue");
+    properties.put(QuarantineProperties.BODY_KEPT, true);
 
     assertEquals(Optional.of(forwarded), Forwarded.read(properties));
 
-    properties.put(Quarantine.PRODUCED_AT, "yesterday");
+    properties.put(QuarantineProperties.PRODUCED_AT, "yesterday");
     assertEquals(Optional.empty(), Forwarded.read(properties), "a producer's malformed time");
-    properties.put(Quarantine.PRODUCED_AT, 1L);
-    properties.put(Quarantine.REASON, "made-up");
+    properties.put(QuarantineProperties.PRODUCED_AT, 1L);
+    properties.put(QuarantineProperties.REASON, "made-up");
     assertEquals(Optional.empty(), Forwarded.read(properties), "a reason the inbox never gives");
   }
 }

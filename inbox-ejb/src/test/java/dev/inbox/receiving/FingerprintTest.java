@@ -35,7 +35,7 @@ class FingerprintTest {
   @Test
   void membersAreSortedAndStringsMinimallyEscaped() {
     String canonical =
-        Fingerprint.canonical(
+        CanonicalJson.canonical(
             "{\"b\": \"line\\nbreak \\u00e9 \\\"q\\\" \\u0001\", \"a\": [true, null, false]}");
 
     assertEquals("{\"a\":[true,null,false],\"b\":\"line\\nbreak é \\\"q\\\" \\u0001\"}", canonical);
@@ -43,14 +43,14 @@ class FingerprintTest {
 
   @Test
   void numbersAreWrittenByTheirValueAsEcmaScriptWritesThem() {
-    assertEquals("0", Fingerprint.number(new BigDecimal("-0.0")));
-    assertEquals("1", Fingerprint.number(new BigDecimal("1.000")));
-    assertEquals("-1.5", Fingerprint.number(new BigDecimal("-1.50")));
-    assertEquals("100", Fingerprint.number(new BigDecimal("1E+2")));
-    assertEquals("0.000001", Fingerprint.number(new BigDecimal("1e-6")));
-    assertEquals("1e-7", Fingerprint.number(new BigDecimal("1e-7")));
-    assertEquals("1.5e+21", Fingerprint.number(new BigDecimal("15e20")));
-    assertEquals("1e+999999999", Fingerprint.number(new BigDecimal("1e999999999")));
+    assertEquals("0", CanonicalJson.number(new BigDecimal("-0.0")));
+    assertEquals("1", CanonicalJson.number(new BigDecimal("1.000")));
+    assertEquals("-1.5", CanonicalJson.number(new BigDecimal("-1.50")));
+    assertEquals("100", CanonicalJson.number(new BigDecimal("1E+2")));
+    assertEquals("0.000001", CanonicalJson.number(new BigDecimal("1e-6")));
+    assertEquals("1e-7", CanonicalJson.number(new BigDecimal("1e-7")));
+    assertEquals("1.5e+21", CanonicalJson.number(new BigDecimal("15e20")));
+    assertEquals("1e+999999999", CanonicalJson.number(new BigDecimal("1e999999999")));
   }
 
   @Test
@@ -65,14 +65,14 @@ class FingerprintTest {
 
   @Test
   void truncatedJsonIsNotJson() {
-    assertNull(Fingerprint.canonical("{\"a\":"));
+    assertNull(CanonicalJson.canonical("{\"a\":"));
     assertNotEquals(fingerprint("{\"a\":"), fingerprint("{\"a\": "));
   }
 
   @Test
   void jsonWithMoreAfterItIsNotJsonAndKeepsItsTail() {
     // Read as its first value only, these two would share a fingerprint.
-    assertNull(Fingerprint.canonical("{\"a\":1} x"));
+    assertNull(CanonicalJson.canonical("{\"a\":1} x"));
     assertNotEquals(fingerprint("{\"a\":1} x"), fingerprint("{\"a\":1} y"));
   }
 
@@ -92,7 +92,7 @@ class FingerprintTest {
 
   @Test
   void nestingDeeperThanTheLimitIsRefused() {
-    int depth = Fingerprint.MAX_DEPTH;
+    int depth = CanonicalJson.MAX_DEPTH;
     fingerprint("[".repeat(depth) + "]".repeat(depth));
 
     String deeper = "[".repeat(depth + 1) + "]".repeat(depth + 1);
@@ -103,20 +103,20 @@ class FingerprintTest {
 
   @Test
   void numbersTooLongOrOutOfRangeAreRefused() {
-    fingerprint("[" + "9".repeat(Fingerprint.MAX_NUMBER_LENGTH) + "]");
+    fingerprint("[" + "9".repeat(CanonicalJson.MAX_NUMBER_LENGTH) + "]");
 
     assertThrows(
         Fingerprint.Unreadable.class,
-        () -> fingerprint("[" + "9".repeat(Fingerprint.MAX_NUMBER_LENGTH + 1) + "]"));
+        () -> fingerprint("[" + "9".repeat(CanonicalJson.MAX_NUMBER_LENGTH + 1) + "]"));
     assertThrows(Fingerprint.Unreadable.class, () -> fingerprint("[1e99999999999]"));
   }
 
   @Test
   void aLoneSurrogateInAJsonStringIsKeptApartFromAReplacementCharacter() {
-    assertEquals("[\"a\\ud800\"]", Fingerprint.canonical("[\"a\\ud800\"]"));
+    assertEquals("[\"a\\ud800\"]", CanonicalJson.canonical("[\"a\\ud800\"]"));
     assertNotEquals(fingerprint("[\"a\\ud800\"]"), fingerprint("[\"a?\"]"));
     assertNotEquals(fingerprint("[\"a\\ud800\"]"), fingerprint("[\"a\\ufffd\"]"));
-    assertEquals("[\"\uD83D\uDE00\"]", Fingerprint.canonical("[\"\\ud83d\\ude00\"]"), "a pair");
+    assertEquals("[\"\uD83D\uDE00\"]", CanonicalJson.canonical("[\"\\ud83d\\ude00\"]"), "a pair");
   }
 
   private static String fingerprint(String text) {

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.inbox.dispatch.Redrive;
 import dev.inbox.quarantine.Forwarded;
-import dev.inbox.quarantine.Reason;
+import dev.inbox.spi.QuarantineReason;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -17,7 +17,8 @@ class RedriveTest {
   @Test
   void aCopyWhoseSealVerifiedComesFromQuarantine() {
     Forwarded sealed =
-        new Forwarded("evt-1", Reason.RETRIES_EXHAUSTED, "billing", null, "InboxQueue", true);
+        new Forwarded(
+            "evt-1", QuarantineReason.RETRIES_EXHAUSTED, "billing", null, "InboxQueue", true);
 
     assertEquals(Redrive.FROM_QUARANTINE, Origin.of(Optional.of(sealed), Map.of(), DEAD_LETTERS));
   }

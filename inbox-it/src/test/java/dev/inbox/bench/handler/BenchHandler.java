@@ -19,6 +19,6 @@ public class BenchHandler implements InboxHandler {
 
   @Override
   public void handle(Envelope message, InboxContext context) {
-    work.apply(context.messageId(), message.producedAt());
+    work.apply(message.messageId(), message.producedAt());
   }
 }

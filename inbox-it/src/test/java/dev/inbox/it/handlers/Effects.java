@@ -17,17 +17,17 @@ public class Effects {
   @Inject private Invocations invocations;
 
   void apply(Envelope message, InboxContext context) {
-    invocations.count(context.consumerName(), context.messageId());
-    em.persist(new TestEffect(context.consumerName(), context.messageId(), message.payload()));
+    invocations.count(context.consumerName(), message.messageId());
+    em.persist(new TestEffect(context.consumerName(), message.messageId(), message.payload()));
     // Written before the handler returns, so a later failure has business work to roll back.
     em.flush();
   }
 
   /** Counts the call, then writes one effect twice under one key: the flush fails. */
   void applyTwiceUnderOneKey(Envelope message, InboxContext context) {
-    invocations.count(context.consumerName(), context.messageId());
+    invocations.count(context.consumerName(), message.messageId());
     TestEffect effect =
-        new TestEffect(context.consumerName(), context.messageId(), message.payload());
+        new TestEffect(context.consumerName(), message.messageId(), message.payload());
     em.persist(effect);
     em.flush();
     em.detach(effect);

@@ -20,6 +20,6 @@ public class ErrorHandler implements InboxHandler {
   @Override
   public void handle(Envelope message, InboxContext context) {
     effects.apply(message, context);
-    throw new AssertionError("it-error's own check failed on " + context.messageId());
+    throw new AssertionError("it-error's own check failed on " + message.messageId());
   }
 }

@@ -21,8 +21,8 @@ public class PoisonHandler implements InboxHandler {
   @Override
   public void handle(Envelope message, InboxContext context) {
     effects.apply(message, context);
-    if (!cures.isCured(context.messageId())) {
-      throw new IllegalStateException("it-poison cannot apply " + context.messageId() + " yet");
+    if (!cures.isCured(message.messageId())) {
+      throw new IllegalStateException("it-poison cannot apply " + message.messageId() + " yet");
     }
   }
 }

@@ -20,6 +20,6 @@ public class PoisonPairSecondHandler implements InboxHandler {
   @Override
   public void handle(Envelope message, InboxContext context) {
     effects.apply(message, context);
-    throw new IllegalStateException(CONSUMER + " cannot apply " + context.messageId());
+    throw new IllegalStateException(CONSUMER + " cannot apply " + message.messageId());
   }
 }

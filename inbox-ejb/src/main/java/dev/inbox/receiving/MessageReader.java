@@ -1,12 +1,13 @@
 package dev.inbox.receiving;
 
 import dev.inbox.dispatch.Admission;
+import dev.inbox.dispatch.Delivery;
 import dev.inbox.dispatch.Received;
 import dev.inbox.quarantine.Forwarded;
 import dev.inbox.quarantine.Quarantine;
-import dev.inbox.quarantine.Reason;
 import dev.inbox.spi.Envelope;
 import dev.inbox.spi.Payload;
+import dev.inbox.spi.QuarantineReason;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.jms.BytesMessage;
@@ -29,9 +30,10 @@ import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Reads a JMS message into what the inbox received: an {@link Envelope} with the identity and type
- * from the configured properties (or the CloudEvents JMS binding), the body and every property as
- * sent; where it comes from; and whether consumers may see it ({@link Admission}).
+ * Reads a JMS message into what the inbox received: how it came (the identity and type from the
+ * configured properties or the CloudEvents JMS binding, the delivery count, the queue, whether an
+ * operator redrove it), and whether consumers may see it ({@link Admission}): only then does it
+ * become an {@link Envelope}, with the body and every property as sent.
  *
  * <p>The inbox's own {@code inbox_*} properties count only on a copy it quarantined itself, whose
  * seal verifies: there they give the identity and the producer's time the original had. On any
@@ -39,7 +41,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * never deserialised.
  */
 @ApplicationScoped
-public class EnvelopeReader {
+public class MessageReader {
 
   /** The value of {@code inbox.message-id-property} that keys on the broker's own message id. */
   static final String JMS_MESSAGE_ID = "JMSMessageID";
@@ -50,7 +52,7 @@ public class EnvelopeReader {
   private final Set<String> deadLetterAddresses;
 
   @Inject
-  EnvelopeReader(
+  MessageReader(
       Quarantine quarantine,
       @ConfigProperty(name = "inbox.message-id-property", defaultValue = "messageId")
           String messageIdProperty,
@@ -77,7 +79,7 @@ public class EnvelopeReader {
   }
 
   /** For the CDI proxy. */
-  protected EnvelopeReader() {
+  protected MessageReader() {
     this.quarantine = null;
     this.names = null;
     this.maxBodyBytes = 0;
@@ -88,28 +90,27 @@ public class EnvelopeReader {
     try {
       Map<String, Object> properties = properties(message);
       Optional<Forwarded> forwarded = quarantine.forwarded(properties);
-      String messageId =
-          forwarded.map(Forwarded::messageId).orElseGet(() -> identity(message, properties));
-      Instant producedAt =
-          forwarded.isPresent() ? forwarded.get().producedAt() : producerTime(message);
-      Body body = body(message, forwarded);
-      Envelope envelope =
-          new Envelope(
-              messageId,
+      Delivery delivery =
+          new Delivery(
+              forwarded.map(Forwarded::messageId).orElseGet(() -> identity(message, properties)),
               names.type(properties),
-              PropertyNames.text(properties, names.contractVersion()),
-              PropertyNames.text(properties, names.tenant()),
-              body.payload(),
-              properties,
               message.getIntProperty("JMSXDeliveryCount"),
-              producedAt,
-              destinationName(message.getJMSDestination()));
+              forwarded.isPresent() ? forwarded.get().producedAt() : producerTime(message),
+              destinationName(message.getJMSDestination()),
+              Origin.of(forwarded, properties, deadLetterAddresses));
+      Body body = body(message, forwarded);
       Admission admission =
           body.refused() != null
               ? body.refused()
-              : AdmissionCheck.of(envelope, names.cloudEventsSource(properties));
-      return new Received(
-          envelope, message, Origin.of(forwarded, properties, deadLetterAddresses), admission);
+              : AdmissionCheck.of(
+                  delivery,
+                  new AdmissionCheck.Contents(
+                      PropertyNames.text(properties, names.contractVersion()),
+                      PropertyNames.text(properties, names.tenant()),
+                      body.payload(),
+                      properties),
+                  names.cloudEventsSource(properties));
+      return new Received(message, delivery, admission);
     } catch (JMSException e) {
       throw new JMSRuntimeException("Could not read the delivered message", e.getErrorCode(), e);
     }
@@ -145,7 +146,7 @@ public class EnvelopeReader {
   /** The body as a payload, or why it is refused. */
   private record Body(Payload payload, Admission.Refused refused) {
 
-    static Body refused(Reason reason, String detail) {
+    static Body refused(QuarantineReason reason, String detail) {
       return new Body(null, new Admission.Refused(reason, detail));
     }
   }
@@ -156,7 +157,8 @@ public class EnvelopeReader {
    */
   private Body body(Message message, Optional<Forwarded> forwarded) throws JMSException {
     if (forwarded.isPresent() && !forwarded.get().bodyKept()) {
-      return Body.refused(Reason.BODY_NOT_KEPT, Reason.BODY_NOT_KEPT.describe(null));
+      return Body.refused(
+          QuarantineReason.BODY_NOT_KEPT, QuarantineReason.BODY_NOT_KEPT.describe(null));
     }
     if (message instanceof BytesMessage bytes) {
       long length = bytes.getBodyLength();
@@ -176,20 +178,20 @@ public class EnvelopeReader {
       int surrogate = Text.firstLoneSurrogate(text);
       if (surrogate >= 0) {
         return Body.refused(
-            Reason.UNREADABLE_BODY,
+            QuarantineReason.UNREADABLE_BODY,
             "the text body has a lone surrogate (U+%04X) at index %d: it is not Unicode text"
                 .formatted((int) text.charAt(surrogate), surrogate));
       }
       return new Body(Payload.ofText(text), null);
     }
     return Body.refused(
-        Reason.UNSUPPORTED_BODY,
+        QuarantineReason.UNSUPPORTED_BODY,
         "the body is %s; the inbox takes text and bytes messages".formatted(kind(message)));
   }
 
   private Body tooLarge(String kind, long length) {
     return Body.refused(
-        Reason.BODY_TOO_LARGE,
+        QuarantineReason.BODY_TOO_LARGE,
         "the %s body is %d bytes long; inbox.max-body-bytes allows %d"
             .formatted(kind, length, maxBodyBytes));
   }

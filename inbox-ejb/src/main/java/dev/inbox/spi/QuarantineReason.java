@@ -1,12 +1,13 @@
-package dev.inbox.quarantine;
+package dev.inbox.spi;
 
-import dev.inbox.spi.Envelope;
-import dev.inbox.store.InboxEntry;
 import java.util.Arrays;
 import java.util.Optional;
 
-/** Why a message was quarantined. The code is what the {@code inbox_reason} property carries. */
-public enum Reason {
+/**
+ * Why a message was quarantined. The code is what the {@link QuarantineProperties#REASON} property
+ * of the quarantined copy carries.
+ */
+public enum QuarantineReason {
   /** Neither the message-id property nor a CloudEvents {@code ce_source} and {@code ce_id}. */
   MISSING_IDENTITY("missing-identity"),
   /**
@@ -54,7 +55,7 @@ public enum Reason {
 
   private final String code;
 
-  Reason(String code) {
+  QuarantineReason(String code) {
     this.code = code;
   }
 
@@ -63,7 +64,7 @@ public enum Reason {
   }
 
   /** The reason with this code, if there is one. */
-  public static Optional<Reason> ofCode(String code) {
+  public static Optional<QuarantineReason> ofCode(String code) {
     return Arrays.stream(values()).filter(reason -> reason.code.equals(code)).findFirst();
   }
 
@@ -88,15 +89,12 @@ public enum Reason {
               + " CloudEvents ce_source and ce_id";
       case INVALID_IDENTITY ->
           "message id is %d characters long; at most %d fit"
-              .formatted(envelope.messageId().length(), InboxEntry.MAX_KEY_LENGTH);
+              .formatted(envelope.messageId().length(), Limits.MESSAGE_ID);
       case MISSING_TYPE ->
           "no message type: set the configured type property (inbox.type-property) or ce_type";
       case INVALID_PROPERTY ->
           "type, contract version or tenant too long: at most %d, %d and %d characters fit"
-              .formatted(
-                  InboxEntry.MAX_TYPE_LENGTH,
-                  InboxEntry.MAX_VERSION_LENGTH,
-                  InboxEntry.MAX_TENANT_LENGTH);
+              .formatted(Limits.TYPE, Limits.CONTRACT_VERSION, Limits.TENANT);
       case UNKNOWN_TYPE ->
           "no consumer handles type '%s': deploy a handler for it, or redrive after fixing the type"
               .formatted(envelope.type());

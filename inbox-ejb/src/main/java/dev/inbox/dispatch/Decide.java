@@ -1,0 +1,127 @@
+package dev.inbox.dispatch;
+
+import dev.inbox.spi.Envelope;
+import dev.inbox.spi.Limits;
+import dev.inbox.spi.MessageRejectedException;
+import dev.inbox.spi.QuarantineReason;
+import dev.inbox.store.FailureKind;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The inbox's decisions, as functions of what it knows: nothing here writes, sends or calls a
+ * handler's {@code handle}. A decision asks {@link Facts} only for what its case needs.
+ */
+final class Decide {
+
+  private Decide() {}
+
+  /**
+   * The decision for the message as a whole, before any consumer: a message no consumer can take,
+   * or whose type none handles. Empty when its consumers decide, each for itself.
+   */
+  static Optional<Decision> forMessage(
+      Admission admission, List<Subscription> consumers, Policy policy) {
+    if (admission instanceof Admission.Refused refused) {
+      return Optional.of(new Decision.Quarantine(refused.reason(), refused.detail()));
+    }
+    if (!consumers.isEmpty()) {
+      return Optional.empty();
+    }
+    if (policy.unknownType() == UnknownTypePolicy.IGNORE) {
+      return Optional.of(new Decision.Ignore());
+    }
+    Envelope envelope = ((Admission.Admitted) admission).envelope();
+    return Optional.of(
+        new Decision.Quarantine(
+            QuarantineReason.UNKNOWN_TYPE, QuarantineReason.UNKNOWN_TYPE.describe(envelope)));
+  }
+
+  /**
+   * The decision for one consumer, in the order the cases are checked: the contract version, an
+   * earlier row (a duplicate or a collision), the retention watermark, earlier failures, then the
+   * business key.
+   *
+   * @param checkLate whether the watermark applies: not to a copy an operator redrove from
+   *     quarantine
+   */
+  static Decision forConsumer(
+      Subscription consumer,
+      Admission.Admitted admitted,
+      int deliveryCount,
+      boolean checkLate,
+      Policy policy,
+      Facts facts) {
+    Envelope envelope = admitted.envelope();
+    if (!consumer.accepts(envelope.contractVersion())) {
+      return quarantine(QuarantineReason.UNSUPPORTED_CONTRACT_VERSION, envelope);
+    }
+    Optional<String> recorded = facts.recordedFingerprint();
+    if (recorded.isPresent()) {
+      return recorded.get().equals(admitted.fingerprint())
+          ? new Decision.Duplicate()
+          : new Decision.Quarantine(
+              QuarantineReason.PAYLOAD_MISMATCH,
+              "payload hash %s differs from the recorded %s"
+                  .formatted(admitted.fingerprint(), recorded.get()));
+    }
+    boolean late = checkLate && facts.late();
+    if (late && policy.quarantineLate()) {
+      return quarantine(QuarantineReason.LATE_DELIVERY, envelope);
+    }
+    // Only a redelivery can have failed before: the first delivery never reads the ledger.
+    Optional<Decision> givenUp =
+        deliveryCount > 1
+            ? facts.failures().flatMap(failed -> givenUp(failed, policy))
+            : Optional.empty();
+    if (givenUp.isPresent()) {
+      return givenUp.get();
+    }
+    Optional<String> businessKey;
+    try {
+      businessKey = facts.businessKey();
+    } catch (Throwable e) {
+      // Anything a handler throws is its failure, an Error included (the StackOverflowError of a
+      // body it recurses into, an AssertionError): counted, so that it ends quarantined.
+      return new Decision.Fail(e, "businessKey threw");
+    }
+    if (businessKey.isEmpty()) {
+      return new Decision.Apply(null, late);
+    }
+    String key = businessKey.get();
+    if (key.length() > Limits.BUSINESS_KEY) {
+      // The same message always gives the same key: no redelivery can succeed.
+      return new Decision.Fail(
+          new MessageRejectedException(
+              "business key is %d characters long; at most %d fit"
+                  .formatted(key.length(), Limits.BUSINESS_KEY)),
+          "businessKey too long");
+    }
+    Optional<String> first = facts.firstWithBusinessKey(key);
+    return first.isPresent()
+        ? new Decision.SemanticDuplicate(key, first.get())
+        : new Decision.Apply(key, late);
+  }
+
+  /** Quarantines a message its handler rejected, or failed on as often as allowed. */
+  private static Optional<Decision> givenUp(Facts.Failures failed, Policy policy) {
+    boolean rejected = failed.kind() == FailureKind.PERMANENT;
+    if (!rejected && failed.attempts() < policy.maxAttempts()) {
+      return Optional.empty();
+    }
+    String history =
+        "%s after %d attempt%s: %s"
+            .formatted(
+                rejected ? "rejected" : "failed",
+                failed.attempts(),
+                failed.attempts() == 1 ? "" : "s",
+                failed.lastError());
+    return Optional.of(
+        new Decision.Quarantine(
+            rejected ? QuarantineReason.REJECTED : QuarantineReason.RETRIES_EXHAUSTED, history));
+  }
+
+  private static Decision quarantine(QuarantineReason reason, Envelope envelope) {
+    return new Decision.Quarantine(reason, reason.describe(envelope));
+  }
+}

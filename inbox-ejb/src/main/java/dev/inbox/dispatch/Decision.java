@@ -1,0 +1,29 @@
+package dev.inbox.dispatch;
+
+import dev.inbox.spi.QuarantineReason;
+
+/**
+ * What the inbox will do with a message, for the message as a whole or for one of its consumers,
+ * decided before anything is done ({@link Decide}); {@link Effects} carries it out. Every way a
+ * delivery can go is one of these cases.
+ */
+sealed interface Decision {
+
+  /** New for the consumer: record it and run the handler; late when applied despite its age. */
+  record Apply(String businessKey, boolean late) implements Decision {}
+
+  /** Recorded before for the consumer with the same payload: nothing to do. */
+  record Duplicate() implements Decision {}
+
+  /** Another message asked for the same business action first: record this one as its duplicate. */
+  record SemanticDuplicate(String businessKey, String original) implements Decision {}
+
+  /** Forward it to the quarantine, for the consumer or the message as a whole; never recorded. */
+  record Quarantine(QuarantineReason reason, String detail) implements Decision {}
+
+  /** The handler's failure, before it ran: counted in the ledger, rolled back, redelivered. */
+  record Fail(Throwable error, String what) implements Decision {}
+
+  /** A type no consumer handles, acknowledged by policy ({@code inbox.unknown-type-policy}). */
+  record Ignore() implements Decision {}
+}

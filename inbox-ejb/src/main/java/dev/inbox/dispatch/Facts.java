@@ -1,0 +1,29 @@
+package dev.inbox.dispatch;
+
+import dev.inbox.store.FailureKind;
+import java.util.Optional;
+
+/**
+ * What a decision for one consumer may need to know beyond the message, each read only when the
+ * decision gets there: the store's rows, the failure ledger, the handler's business key.
+ */
+interface Facts {
+
+  /** The fingerprint recorded for this consumer and message, if it was recorded. */
+  Optional<String> recordedFingerprint();
+
+  /** Whether the message is older than what retention has deleted for the consumer. */
+  boolean late();
+
+  /** The failure ledger's entry for this consumer and message, if the handler failed on it. */
+  Optional<Failures> failures();
+
+  /** The business key the handler declares for the message (its own code: it may throw). */
+  Optional<String> businessKey();
+
+  /** The message id recorded for this consumer under a business key, if another holds it. */
+  Optional<String> firstWithBusinessKey(String businessKey);
+
+  /** How often the handler failed on a message, how, and with what last. */
+  record Failures(FailureKind kind, int attempts, String lastError) {}
+}

@@ -1,0 +1,63 @@
+package dev.inbox.dispatch;
+
+import dev.inbox.spi.Envelope;
+import dev.inbox.store.FailureLedger;
+import dev.inbox.store.InboxEntry;
+import dev.inbox.store.InboxStore;
+import dev.inbox.store.Watermarks;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.Optional;
+
+/** The {@link Facts} of one consumer and message, read from the store when a decision asks. */
+@ApplicationScoped
+class StoreFacts {
+
+  private final InboxStore store;
+  private final FailureLedger ledger;
+  private final Watermarks watermarks;
+
+  @Inject
+  StoreFacts(InboxStore store, FailureLedger ledger, Watermarks watermarks) {
+    this.store = store;
+    this.ledger = ledger;
+    this.watermarks = watermarks;
+  }
+
+  /** For the CDI proxy. */
+  protected StoreFacts() {
+    this(null, null, null);
+  }
+
+  Facts of(Subscription consumer, Envelope envelope) {
+    String name = consumer.consumer();
+    return new Facts() {
+      @Override
+      public Optional<String> recordedFingerprint() {
+        return store.find(name, envelope.messageId()).map(InboxEntry::payloadHash);
+      }
+
+      @Override
+      public boolean late() {
+        return watermarks.isLate(name, envelope.producedAt());
+      }
+
+      @Override
+      public Optional<Failures> failures() {
+        return ledger
+            .find(name, envelope.messageId())
+            .map(entry -> new Failures(entry.kind(), entry.attempts(), entry.lastError()));
+      }
+
+      @Override
+      public Optional<String> businessKey() {
+        return consumer.handler().businessKey(envelope);
+      }
+
+      @Override
+      public Optional<String> firstWithBusinessKey(String businessKey) {
+        return store.findByBusinessKey(name, businessKey).map(InboxEntry::messageId);
+      }
+    };
+  }
+}

@@ -1,0 +1,239 @@
+package dev.inbox.dispatch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.inbox.spi.Envelope;
+import dev.inbox.spi.MessageRejectedException;
+import dev.inbox.spi.Payload;
+import dev.inbox.spi.QuarantineReason;
+import dev.inbox.store.FailureKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Every case of {@link Decision}, decided from plain values: no server, no database. */
+class DecideTest {
+
+  private static final Policy QUARANTINE_ALL = new Policy(UnknownTypePolicy.QUARANTINE, true, 3);
+  private static final Admission.Admitted ORDER =
+      new Admission.Admitted(
+          new Envelope("evt-1", "order.created", "2", null, Payload.ofText("{}"), Map.of(), null),
+          "fingerprint-1");
+
+  @Test
+  void aRefusedMessageIsQuarantinedForAllWithItsReason() {
+    Decision decision =
+        Decide.forMessage(
+                new Admission.Refused(QuarantineReason.MISSING_TYPE, "no type"),
+                List.of(),
+                QUARANTINE_ALL)
+            .orElseThrow();
+
+    assertEquals(new Decision.Quarantine(QuarantineReason.MISSING_TYPE, "no type"), decision);
+  }
+
+  @Test
+  void aTypeNobodyHandlesIsQuarantinedOrIgnoredByPolicy() {
+    Decision quarantined = Decide.forMessage(ORDER, List.of(), QUARANTINE_ALL).orElseThrow();
+    Decision ignored =
+        Decide.forMessage(ORDER, List.of(), new Policy(UnknownTypePolicy.IGNORE, true, 3))
+            .orElseThrow();
+
+    assertEquals(
+        QuarantineReason.UNKNOWN_TYPE,
+        assertInstanceOf(Decision.Quarantine.class, quarantined).reason());
+    assertInstanceOf(Decision.Ignore.class, ignored);
+  }
+
+  @Test
+  void aTypeWithConsumersLeavesTheDecisionToEach() {
+    assertTrue(Decide.forMessage(ORDER, List.of(consumer()), QUARANTINE_ALL).isEmpty());
+  }
+
+  @Test
+  void aContractVersionTheConsumerDoesNotDeclareIsQuarantinedForIt() {
+    Subscription onlyVersion1 =
+        new Subscription("billing", Set.of("order.created"), Set.of("1"), (message, context) -> {});
+
+    Decision decision = decide(onlyVersion1, 1, true, new FakeFacts());
+
+    assertQuarantined(QuarantineReason.UNSUPPORTED_CONTRACT_VERSION, decision);
+  }
+
+  @Test
+  void aRecordedMessageWithTheSamePayloadIsADuplicateAndAsksNothingMore() {
+    FakeFacts facts = new FakeFacts();
+    facts.recorded = Optional.of("fingerprint-1");
+
+    assertInstanceOf(Decision.Duplicate.class, decide(consumer(), 2, true, facts));
+    assertEquals(List.of("recordedFingerprint"), facts.asked);
+  }
+
+  @Test
+  void aRecordedMessageWithAnotherPayloadIsACollision() {
+    FakeFacts facts = new FakeFacts();
+    facts.recorded = Optional.of("fingerprint-0");
+
+    Decision.Quarantine collision =
+        assertQuarantined(QuarantineReason.PAYLOAD_MISMATCH, decide(consumer(), 1, true, facts));
+    assertTrue(collision.detail().contains("fingerprint-0"), collision.detail());
+    assertTrue(collision.detail().contains("fingerprint-1"), collision.detail());
+  }
+
+  @Test
+  void aLateMessageIsQuarantinedOrAppliedByPolicy() {
+    FakeFacts facts = new FakeFacts();
+    facts.late = true;
+
+    assertQuarantined(QuarantineReason.LATE_DELIVERY, decide(consumer(), 1, true, facts));
+    assertEquals(
+        new Decision.Apply(null, true),
+        Decide.forConsumer(
+            consumer(), ORDER, 1, true, new Policy(UnknownTypePolicy.QUARANTINE, false, 3), facts));
+  }
+
+  @Test
+  void aCopyRedrivenFromQuarantineIsNotHeldAgainstTheWatermark() {
+    FakeFacts facts = new FakeFacts();
+    facts.late = true;
+
+    assertEquals(new Decision.Apply(null, false), decide(consumer(), 1, false, facts));
+  }
+
+  @Test
+  void aRejectionQuarantinesTheRedeliveryWithItsHistory() {
+    FakeFacts facts = new FakeFacts();
+    facts.failures = Optional.of(new Facts.Failures(FailureKind.PERMANENT, 1, "no such order"));
+
+    Decision.Quarantine rejected =
+        assertQuarantined(QuarantineReason.REJECTED, decide(consumer(), 2, true, facts));
+    assertEquals("rejected after 1 attempt: no such order", rejected.detail());
+  }
+
+  @Test
+  void failuresUpToTheLimitAreRetriedAndThenQuarantined() {
+    FakeFacts facts = new FakeFacts();
+    facts.failures = Optional.of(new Facts.Failures(FailureKind.TRANSIENT, 2, "timeout"));
+    assertInstanceOf(Decision.Apply.class, decide(consumer(), 3, true, facts));
+
+    facts.failures = Optional.of(new Facts.Failures(FailureKind.TRANSIENT, 3, "timeout"));
+    Decision.Quarantine exhausted =
+        assertQuarantined(QuarantineReason.RETRIES_EXHAUSTED, decide(consumer(), 4, true, facts));
+    assertEquals("failed after 3 attempts: timeout", exhausted.detail());
+  }
+
+  @Test
+  void theFirstDeliveryNeverReadsTheLedger() {
+    FakeFacts facts = new FakeFacts();
+    facts.failures = Optional.of(new Facts.Failures(FailureKind.PERMANENT, 1, "no"));
+
+    assertInstanceOf(Decision.Apply.class, decide(consumer(), 1, true, facts));
+    assertFalse(facts.asked.contains("failures"), facts.asked.toString());
+  }
+
+  @Test
+  void aBusinessKeyThatThrowsIsTheHandlersFailure() {
+    FakeFacts facts = new FakeFacts();
+    facts.keyFailure = new StackOverflowError();
+
+    Decision.Fail failed =
+        assertInstanceOf(Decision.Fail.class, decide(consumer(), 1, true, facts));
+    assertInstanceOf(StackOverflowError.class, failed.error());
+  }
+
+  @Test
+  void aBusinessKeyTooLongToStoreIsAPermanentFailure() {
+    FakeFacts facts = new FakeFacts();
+    facts.businessKey = Optional.of("k".repeat(401));
+
+    Decision.Fail failed =
+        assertInstanceOf(Decision.Fail.class, decide(consumer(), 1, true, facts));
+    assertInstanceOf(MessageRejectedException.class, failed.error());
+  }
+
+  @Test
+  void aBusinessKeyAnotherMessageHoldsMakesASemanticDuplicate() {
+    FakeFacts facts = new FakeFacts();
+    facts.businessKey = Optional.of("order-7/invoice");
+    facts.firstWithKey = Optional.of("evt-0");
+
+    assertEquals(
+        new Decision.SemanticDuplicate("order-7/invoice", "evt-0"),
+        decide(consumer(), 1, true, facts));
+  }
+
+  @Test
+  void aNewMessageIsAppliedWithItsBusinessKey() {
+    FakeFacts facts = new FakeFacts();
+    facts.businessKey = Optional.of("order-7/invoice");
+
+    assertEquals(new Decision.Apply("order-7/invoice", false), decide(consumer(), 1, true, facts));
+    assertEquals(new Decision.Apply(null, false), decide(consumer(), 1, true, new FakeFacts()));
+  }
+
+  private static Subscription consumer() {
+    return new Subscription("billing", Set.of("order.created"), Set.of(), (message, context) -> {});
+  }
+
+  private static Decision decide(
+      Subscription consumer, int deliveryCount, boolean checkLate, Facts facts) {
+    return Decide.forConsumer(consumer, ORDER, deliveryCount, checkLate, QUARANTINE_ALL, facts);
+  }
+
+  private static Decision.Quarantine assertQuarantined(QuarantineReason reason, Decision decision) {
+    Decision.Quarantine quarantine = assertInstanceOf(Decision.Quarantine.class, decision);
+    assertEquals(reason, quarantine.reason(), quarantine.detail());
+    return quarantine;
+  }
+
+  /** Facts with values a test sets, recording what a decision asked for. */
+  private static final class FakeFacts implements Facts {
+
+    Optional<String> recorded = Optional.empty();
+    boolean late;
+    Optional<Failures> failures = Optional.empty();
+    Optional<String> businessKey = Optional.empty();
+    Error keyFailure;
+    Optional<String> firstWithKey = Optional.empty();
+    final List<String> asked = new ArrayList<>();
+
+    @Override
+    public Optional<String> recordedFingerprint() {
+      asked.add("recordedFingerprint");
+      return recorded;
+    }
+
+    @Override
+    public boolean late() {
+      asked.add("late");
+      return late;
+    }
+
+    @Override
+    public Optional<Failures> failures() {
+      asked.add("failures");
+      return failures;
+    }
+
+    @Override
+    public Optional<String> businessKey() {
+      asked.add("businessKey");
+      if (keyFailure != null) {
+        throw keyFailure;
+      }
+      return businessKey;
+    }
+
+    @Override
+    public Optional<String> firstWithBusinessKey(String key) {
+      asked.add("firstWithBusinessKey");
+      return firstWithKey;
+    }
+  }
+}
