@@ -43,16 +43,28 @@ here=$(cd "$(dirname "$0")" && pwd)
     >"$instance/etc/artemis-roles.properties"
 )
 
-# The inbox queue's address settings, ahead of the catch-all default; its security settings, ahead
-# of the catch-all one.
+# The inbox queue's address settings, ahead of the catch-all default, with the numbers of
+# inbox-queue.properties in place of their ${name}; its security settings, ahead of the catch-all one.
 broker_xml=$instance/etc/broker.xml
-awk -v settings="$here/inbox-address-settings.xml" -v security="$here/inbox-security-settings.xml" '
-  /<!--default for catch all-->/ { while ((getline line < settings) > 0) print line }
+awk -v numbers="$here/../inbox-queue.properties" -v settings="$here/inbox-address-settings.xml" \
+  -v security="$here/inbox-security-settings.xml" '
+  BEGIN {
+    while ((getline line < numbers) > 0) {
+      if (line ~ /^[A-Za-z]+=/) { split(line, pair, "="); value[pair[1]] = pair[2] }
+    }
+  }
+  /<!--default for catch all-->/ {
+    while ((getline line < settings) > 0) {
+      for (name in value) gsub("\\$\\{" name "\\}", value[name], line)
+      print line
+    }
+  }
   /<security-setting match="#">/ { while ((getline line < security) > 0) print line }
   { print }
 ' "$broker_xml" >"$broker_xml.new" && mv "$broker_xml.new" "$broker_xml"
-grep -q 'address-setting match="InboxQueue"' "$broker_xml" && grep -q 'security-setting match="InboxQueue"' "$broker_xml" || {
-  echo "Could not add the inbox's address and security settings to $broker_xml" >&2
+grep -q 'address-setting match="InboxQueue"' "$broker_xml" && grep -q 'security-setting match="InboxQueue"' "$broker_xml" &&
+  ! grep -q '<[a-z-]*>\${' "$broker_xml" || {
+  echo "Could not add the inbox's address and security settings, with every number of inbox-queue.properties, to $broker_xml" >&2
   exit 1
 }
 

@@ -5,15 +5,22 @@ set -euo pipefail
 instance=$(cd "$1" && pwd)
 log=$instance/log/artemis.log
 # Only this start's lines count: the log keeps earlier starts of the day.
-offset=$(stat -c %s "$log" 2>/dev/null || echo 0)
+offset=$( { wc -c <"$log"; } 2>/dev/null || echo 0)
 "$instance/bin/artemis-service" start >/dev/null
+pid=$(cat "$instance/data/artemis.pid")
 deadline=$((SECONDS + 120))
 until tail -c +"$((offset + 1))" "$log" 2>/dev/null | grep -q "AMQ221007"; do
+  # A broker that cannot start (its port taken by another process, say) stops by itself.
+  if ! ps -p "$pid" >/dev/null; then
+    tail -c +"$((offset + 1))" "$log" | grep -E "ERROR|Caused by" >&2 || true
+    echo "The broker $instance stopped while starting: its log says why (above, and in $log)" >&2
+    exit 1
+  fi
   if [ $SECONDS -ge $deadline ]; then
-    tail -50 "$instance/log/artemis.log" >&2 || true
+    tail -50 "$log" >&2 || true
     echo "The broker $instance did not become live within 120 s" >&2
     exit 1
   fi
   sleep 1
 done
-echo "Broker $instance is live (pid $(cat "$instance/data/artemis.pid"))"
+echo "Broker $instance is live (pid $pid)"

@@ -13,7 +13,7 @@ export AS_JAVA=${AS_JAVA:-$(dirname "$(dirname "$(readlink -f "$(command -v java
 echo "Building the EAR and the Artemis adapter..."
 mvn -B -q -DskipTests -pl inbox-ear,server-config/payara/artemis-rar -am install
 echo "Fetching Payara and ActiveMQ Artemis from Maven Central (once)..."
-mvn -B -q -pl inbox-it -Dserver=payara dependency:unpack@unpack-payara dependency:copy@copy-artemis-rar
+mvn -B -q -pl inbox-it -Dserver=payara dependency:unpack@unpack-server dependency:unpack@unpack-broker
 
 dist=$root/inbox-it/target/dist
 broker=$root/inbox-it/target/run-payara/broker
@@ -30,7 +30,7 @@ bash server-config/artemis/start-broker.sh "$broker"
 trap 'bash server-config/artemis/stop-broker.sh "$broker"' EXIT
 
 payara=$dist/payara6
-INBOX_ARTEMIS_RAR=$dist/artemis-rar.rar INBOX_BROKER_PORT=61616 \
+INBOX_ARTEMIS_RAR=$root/server-config/payara/artemis-rar/target/artemis-rar.rar INBOX_BROKER_PORT=61616 \
   bash server-config/payara/provision.sh "$payara" inbox-run 8000 h2
 autodeploy=$payara/glassfish/domains/inbox-run/autodeploy
 rm -f "$autodeploy"/inbox.ear_*

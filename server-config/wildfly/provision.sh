@@ -53,7 +53,7 @@ jar() {
   local found
   found=$(ls "$dist"/$1 2>/dev/null | head -1)
   if [ -z "$found" ] && [ "$2" = required ]; then
-    echo "No $1 in $dist: the build copies it there (mvn -pl inbox-it dependency:copy@copy-jars)" >&2
+    echo "No $1 in $dist: the build copies it there (mvn -pl inbox-it dependency:copy-dependencies@copy-jars)" >&2
     exit 1
   fi
   echo "$found"
@@ -71,6 +71,8 @@ properties=$server/inbox-provisioning.properties
 script=$server/inbox-provisioning.cli
 {
   echo "embed-server --server-config=standalone-full.xml --std-out=discard"
+  # The inbox queue's redelivery, as CLI variables (configure-messaging.cli uses them).
+  sed -n 's/^\([A-Za-z]*\)=\(.*\)$/set \1=\2/p' "$here/../inbox-queue.properties"
   cat "$here/configure-eclipselink.cli" "$messaging_script" "$here/configure-metrics.cli" "$here/configure-transactions.cli"
   [ ! -f "$here/configure-driver-$driver.cli" ] || cat "$here/configure-driver-$driver.cli"
   cat "$here/configure-datasource-$database.cli"

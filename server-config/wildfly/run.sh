@@ -9,9 +9,9 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 
 echo "Building the EAR..."
-mvn -B -q -DskipTests -pl inbox-ear -am install
-echo "Fetching WildFly and EclipseLink from Maven Central (once)..."
-mvn -B -q -pl inbox-it dependency:unpack@unpack-wildfly dependency:copy@copy-jars
+mvn -B -q -DskipTests -pl inbox-ear,server-config/mariadb-xa,server-config/payara/artemis-rar -am install
+echo "Fetching WildFly, EclipseLink and the JDBC drivers from Maven Central (once)..."
+mvn -B -q -pl inbox-it dependency:unpack@unpack-server dependency:copy-dependencies@copy-jars
 
 server=$root/inbox-it/target/servers/wildfly-run
 bash server-config/wildfly/provision.sh "$root/inbox-it/target/dist" "$server" h2

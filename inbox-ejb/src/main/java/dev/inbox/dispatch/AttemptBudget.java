@@ -25,7 +25,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class AttemptBudget {
 
-  /** The inbox queue's max-delivery-attempts, as the server-config scripts set it. */
+  /** The inbox queue's max-delivery-attempts, as server-config/inbox-queue.properties sets it. */
   public static final String DEFAULT_BROKER_MAX_DELIVERY_ATTEMPTS = "20";
 
   private final int maxAttempts;

@@ -14,6 +14,9 @@ import org.eclipse.microprofile.config.Config;
 @ApplicationScoped
 public class RetentionPolicy {
 
+  /** The inbox queue's max-redelivery-delay, as server-config/inbox-queue.properties sets it. */
+  public static final String DEFAULT_BROKER_MAX_REDELIVERY_DELAY = "PT10S";
+
   private final Config config;
   private final AttemptBudget budget;
 
@@ -93,11 +96,11 @@ public class RetentionPolicy {
   /**
    * How long a message may come back after it was first delivered: the broker's redeliveries
    * ({@code inbox.broker.max-delivery-attempts} times {@code inbox.broker.max-redelivery-delay}, 20
-   * and PT10S as server-config sets them) plus the time a dead-lettered or quarantined message may
-   * wait for its redrive ({@code inbox.redrive-window}, P7D).
+   * and PT10S as server-config/inbox-queue.properties sets them) plus the time a dead-lettered or
+   * quarantined message may wait for its redrive ({@code inbox.redrive-window}, P7D).
    */
   public Duration redeliveryHorizon() {
-    return duration("inbox.broker.max-redelivery-delay", "PT10S")
+    return duration("inbox.broker.max-redelivery-delay", DEFAULT_BROKER_MAX_REDELIVERY_DELAY)
         .multipliedBy(budget.brokerMaxDeliveryAttempts())
         .plus(duration("inbox.redrive-window", "P7D"));
   }

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Prepares what a test cell runs on (up, before the tests) and stops what the tests leave running
+# (down, after them), with the scripts of server-config/ that a person runs. The build calls it
+# (inbox-it/pom.xml) with the cell's settings, cell.env as the build filled it in:
+#
+#   cell.sh up|down <cell.env>
+#
+#   INBOX_IT_TOPOLOGY   wildfly or payara: the suite, on one server of that kind
+#                       faults: two WildFly nodes on a standalone broker (docs/cluster.md)
+#                       faults-single: one WildFly with its embedded broker and H2, as run.sh has it
+#                       faults-payara: one Payara domain on a standalone broker
+#   INBOX_IT_DIST       what the build unpacked and copied (the
+#                       servers, Artemis, the JDBC drivers, Byteman)
+#   INBOX_IT_DATABASE   h2, postgresql, postgresql-xa, mariadb or mariadb-xa
+#   INBOX_IT_WILDFLY_HOME, INBOX_IT_PAYARA_HOME and _DOMAIN, INBOX_IT_BROKER, INBOX_IT_CRASHES
+#                       where the cell's server, broker and crash markers live
+#   and the ports and passwords the scripts of server-config/ read.
+#
+# Every cell starts afresh: a transaction log, a deployment or a journal that an earlier run left
+# (one that was interrupted, say) would skew this one. A WildFly cell's server is kept, and
+# provisioned again, which changes nothing.
+set -euo pipefail
+
+action=$1
+set -a
+# shellcheck source=/dev/null
+. "$2"
+set +a
+here=$(cd "$(dirname "$0")" && pwd)
+config=$(cd "$here/../../../../server-config" && pwd)
+tests=$(cd "$here/.." && pwd)
+dist=$INBOX_IT_DIST
+database=$INBOX_IT_DATABASE server=$INBOX_IT_WILDFLY_HOME
+payara=$INBOX_IT_PAYARA_HOME domain=$INBOX_IT_PAYARA_DOMAIN
+broker=$INBOX_IT_BROKER crashes=$INBOX_IT_CRASHES
+
+jar() { ls "$dist"/$1 | head -1; }
+
+wildfly_up() {
+  local server=$1 database=$2
+  shift 2
+  bash "$config/wildfly/provision.sh" "$dist" "$server" "$database" "$@"
+}
+
+broker_up() {
+  bash "$config/artemis/create-broker.sh" "$(ls -d "$dist"/apache-artemis-*/ | head -1)" "$broker" \
+    "$INBOX_IT_BROKER_PORT" "$INBOX_IT_BROKER_JMX_PORT"
+  bash "$config/artemis/start-broker.sh" "$broker"
+}
+
+payara_up() {
+  local driver='mariadb-java-client-*.jar'
+  [[ $database == postgresql* ]] && driver='postgresql-*.jar'
+  rm -rf "$payara/glassfish/domains/$domain" "$broker" "$crashes"
+  INBOX_ARTEMIS_RAR=$(jar 'inbox-artemis-rar-*.rar') \
+    INBOX_BROKER_PORT=$INBOX_IT_BROKER_PORT \
+    INBOX_JDBC_DRIVER=$(jar "$driver") \
+    INBOX_MARIADB_XA_JAR=$(jar 'inbox-mariadb-xa-*.jar') \
+    INBOX_IT_CRASH_DIR=$1 \
+    INBOX_IT_BYTEMAN_JAR=$(jar 'byteman-*.jar') \
+    INBOX_IT_BYTEMAN_SCRIPT=$tests/byteman/crash-jts.btm \
+    bash "$config/payara/provision.sh" "$payara" "$domain" 20000 "$database" \
+    "$tests/payara/configure-test-server.sh"
+  broker_up
+}
+
+case $action-$INBOX_IT_TOPOLOGY in
+  up-wildfly)
+    wildfly_up "$server" "$database" "$tests/wildfly/configure-test-server.cli"
+    ;;
+  up-payara) payara_up none ;;
+  up-faults-payara) payara_up "$crashes" ;;
+  up-faults)
+    rm -rf "$server-node-a" "$server-node-b" "$crashes" "$broker"
+    for node in node-a node-b; do
+      INBOX_MESSAGING=remote wildfly_up "$server-$node" "$database"
+    done
+    broker_up
+    ;;
+  up-faults-single)
+    rm -rf "$server" "$crashes"
+    wildfly_up "$server" h2 "$tests/wildfly/configure-test-server.cli"
+    # The producer's user on the embedded broker, as run.sh adds one.
+    INBOX_APP_PASSWORD=$INBOX_IT_PRODUCER_PASSWORD \
+      bash "$config/wildfly/add-application-user.sh" "$server" inbox-it-producer guest
+    ;;
+  down-payara | down-faults) bash "$config/artemis/stop-broker.sh" "$broker" ;;
+  down-faults-payara)
+    # The tests start and stop the domain themselves. One left up stops first: a domain whose
+    # broker is gone waits on the adapter's reconnection and does not stop in time.
+    if "$payara/bin/asadmin" list-domains | grep -q "^$domain running"; then
+      "$payara/bin/asadmin" --port 20048 stop-domain "$domain"
+    fi
+    bash "$config/artemis/stop-broker.sh" "$broker"
+    ;;
+  down-wildfly | down-faults-single) ;; # Arquillian or the tests stop the server.
+  *)
+    echo "cell.sh up|down, with INBOX_IT_TOPOLOGY wildfly, payara, faults, faults-single or faults-payara; not '$action' '$INBOX_IT_TOPOLOGY'" >&2
+    exit 2
+    ;;
+esac
