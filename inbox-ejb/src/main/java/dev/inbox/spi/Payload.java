@@ -1,16 +1,23 @@
 package dev.inbox.spi;
 
+import jakarta.json.bind.Jsonb;
+import jakarta.json.bind.JsonbBuilder;
+import jakarta.json.bind.JsonbException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A message's body: the text of a text message (held as its UTF-8 bytes), or the bytes of a bytes
- * message. Immutable: every read gets a copy.
+ * message. Immutable: every read gets a copy, except {@link #as}, which binds the body once per
+ * type and gives every caller of a delivery the same object.
  */
 public final class Payload {
 
   private final byte[] bytes;
   private final boolean text;
+  private final Map<Class<?>, Object> bound = new ConcurrentHashMap<>();
 
   private Payload(byte[] bytes, boolean text) {
     this.bytes = bytes;
@@ -40,6 +47,36 @@ public final class Payload {
     return new String(bytes, StandardCharsets.UTF_8);
   }
 
+  /**
+   * The body as JSON bound to a Java type through JSON-B (a record, or a public class with a public
+   * no-argument constructor), bound once per delivery: {@code businessKey} and {@code handle}, and
+   * every consumer of the delivery, get the same object, so make the type a record or otherwise
+   * immutable. Fields the body lacks are null (0 or false for primitives); fields the type lacks
+   * are ignored.
+   *
+   * @throws MessageRejectedException when JSON-B cannot bind the body, so that the message is
+   *     quarantined instead of retried. A type that JSON-B cannot bind at all (no constructor it
+   *     can use) rejects every message: bind a sample body in a unit test, as the example handler's
+   *     {@code MeetingTest} does
+   */
+  public <T> T as(Class<T> type) {
+    return type.cast(bound.computeIfAbsent(type, this::bind));
+  }
+
+  private Object bind(Class<?> type) {
+    Object value;
+    try {
+      value = Binding.JSONB.fromJson(asText(), type);
+    } catch (JsonbException e) {
+      throw new MessageRejectedException(
+          "the body is not a JSON %s: %s".formatted(type.getSimpleName(), e.getMessage()), e);
+    }
+    if (value == null) {
+      throw new MessageRejectedException("the body is JSON null, not a " + type.getSimpleName());
+    }
+    return value;
+  }
+
   @Override
   public boolean equals(Object other) {
     return other instanceof Payload that && text == that.text && Arrays.equals(bytes, that.bytes);
@@ -53,5 +90,10 @@ public final class Payload {
   @Override
   public String toString() {
     return "Payload[" + bytes.length + " bytes" + (text ? ", text" : "") + "]";
+  }
+
+  /** One JSON-B instance for every payload: it is thread-safe and costly to create. */
+  private static final class Binding {
+    static final Jsonb JSONB = JsonbBuilder.create();
   }
 }
