@@ -1,5 +1,7 @@
 package dev.inbox.faults;
 
+import java.util.List;
+
 /**
  * What the fault suite reads of the cell's broker from outside the servers: its queues and the
  * transactions it holds prepared. The broker is a standalone one the nodes share ({@link
@@ -20,7 +22,15 @@ interface BrokerView {
   long count(String queue, String selector);
 
   /** The broker's XA transactions that are prepared and wait for a decision. */
-  int preparedTransactions();
+  default int preparedTransactions() {
+    return preparedTransactionList().size();
+  }
+
+  /**
+   * Each prepared transaction as the broker describes it (its Xid, and when it began), for a
+   * failure to show whose branches were left in doubt and since when.
+   */
+  List<String> preparedTransactionList();
 
   /** The cell's broker. */
   static BrokerView ofCell() {

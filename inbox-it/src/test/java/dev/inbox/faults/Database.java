@@ -51,6 +51,55 @@ final class Database {
     return effects;
   }
 
+  /**
+   * Effects of a run whose handler did not see, in its own transaction, the inbox row written for
+   * its delivery: the handler's writes were not in the delivery's transaction.
+   */
+  int effectsBlindToTheirRow(String consumer, String run) {
+    return count(
+        "select count(*) from it_effect where consumer_name = ? and message_id like ? and not"
+            + " saw_row",
+        consumer,
+        run + "%");
+  }
+
+  /**
+   * What the database holds of one message, for a failure's message: its inbox row's delivery and
+   * times, and each effect's delivery, time and whether it saw that row.
+   */
+  String history(String consumer, String messageId) {
+    String row =
+        query(
+            "select delivery_count, received_at, processed_at from inbox_entry where"
+                + " consumer_name = ? and message_id = ?",
+            rows ->
+                rows.next()
+                    ? "row of delivery %d, received %s, processed %s"
+                        .formatted(rows.getInt(1), rows.getTimestamp(2), rows.getTimestamp(3))
+                    : "no row",
+            consumer,
+            messageId);
+    List<String> effects =
+        query(
+            "select delivery_count, applied_at, saw_row from it_effect where consumer_name = ?"
+                + " and message_id = ? order by applied_at",
+            rows -> {
+              List<String> each = new ArrayList<>();
+              while (rows.next()) {
+                each.add(
+                    "delivery %d at %s%s"
+                        .formatted(
+                            rows.getInt(1),
+                            rows.getTimestamp(2),
+                            rows.getBoolean(3) ? "" : " (without seeing the row)"));
+              }
+              return each;
+            },
+            consumer,
+            messageId);
+    return "%s: %s; effects (UTC): %s".formatted(messageId, row, String.join(", ", effects));
+  }
+
   /** The failure ledger's attempts of each message of a run that failed. */
   List<Integer> failedAttempts(String consumer, String run) {
     return query(

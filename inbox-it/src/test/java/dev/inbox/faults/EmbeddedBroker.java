@@ -1,5 +1,6 @@
 package dev.inbox.faults;
 
+import java.util.List;
 import org.jboss.as.controller.client.helpers.Operations;
 import org.jboss.dmr.ModelNode;
 
@@ -21,10 +22,12 @@ final class EmbeddedBroker implements BrokerView {
   }
 
   @Override
-  public int preparedTransactions() {
+  public List<String> preparedTransactionList() {
     return execute(Operations.createOperation("list-prepared-transactions", server()))
         .asList()
-        .size();
+        .stream()
+        .map(ModelNode::asString)
+        .toList();
   }
 
   private static ModelNode server() {

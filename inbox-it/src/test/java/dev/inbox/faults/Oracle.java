@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
@@ -63,34 +64,41 @@ final class Oracle {
    */
   Figures check(String consumer, String run, Map<String, String> payloads, List<Node> nodes) {
     Set<String> identities = payloads.keySet();
-    Figures[] last = new Figures[1];
-    RuntimeException[] failed = new RuntimeException[1];
+    AtomicReference<Figures> last = new AtomicReference<>();
+    AtomicReference<RuntimeException> lastFailure = new AtomicReference<>();
+    Figures figures;
     try {
-      Awaitility.await("the end state of " + run)
-          .pollInterval(Duration.ofMillis(500))
-          .atMost(DEADLINE)
-          .until(
-              () -> {
-                try {
-                  last[0] = figures(consumer, run, identities.size(), nodes);
-                  failed[0] = null;
-                } catch (RuntimeException e) {
-                  // The broker or the database may still be coming back: look again.
-                  failed[0] = e;
-                  return false;
-                }
-                return settled(last[0]);
-              });
+      figures =
+          Awaitility.await("the end state of " + run)
+              .pollInterval(Duration.ofMillis(500))
+              .atMost(DEADLINE)
+              // The broker or the database may still be coming back: look again.
+              .ignoreExceptions()
+              .until(
+                  () -> {
+                    try {
+                      last.set(figures(consumer, run, identities.size(), nodes));
+                    } catch (RuntimeException e) {
+                      lastFailure.set(e);
+                      throw e;
+                    }
+                    lastFailure.set(null);
+                    return last.get();
+                  },
+                  Oracle::settled);
     } catch (ConditionTimeoutException e) {
-      AssertionError notSettled =
-          new AssertionError(
-              run + " did not settle within " + DEADLINE + "; last seen: " + last[0], e);
-      if (failed[0] != null) {
-        notSettled.addSuppressed(failed[0]);
-      }
-      throw notSettled;
+      throw new AssertionError(
+          "%s did not settle within %s; the last look that answered: %s%s"
+                  .formatted(
+                      run,
+                      DEADLINE,
+                      last.get() == null ? "(none)" : last.get(),
+                      lastFailure.get() == null
+                          ? ""
+                          : "; the last look failed: " + lastFailure.get())
+              + inDoubtInBroker(),
+          e);
     }
-    Figures figures = last[0];
     Map<String, List<String>> effects = new TreeMap<>(database.effects(consumer, run));
     assertEquals(identities, effects.keySet(), "identities with an effect: " + figures);
     effects.forEach(
@@ -98,11 +106,27 @@ final class Oracle {
             assertEquals(
                 List.of(payloads.get(identity)),
                 applied,
-                "effects of " + identity + ", by the payload each applied: " + figures));
+                () ->
+                    "effects of %s, by the payload each applied: %s; %s"
+                        .formatted(identity, figures, database.history(consumer, identity))));
+    assertEquals(
+        0,
+        database.effectsBlindToTheirRow(consumer, run),
+        "effects written where the handler's transaction did not see its inbox row: " + figures);
     assertEquals(0, figures.orphans(), "orphan rows or effects: " + figures);
     assertEquals(0, figures.quarantined(), "quarantined: " + figures);
     assertEquals(0, figures.deadLettered(), "dead-lettered: " + figures);
     return figures;
+  }
+
+  /** The broker's prepared transactions, listed for a failure's message. */
+  private String inDoubtInBroker() {
+    try {
+      List<String> prepared = broker.preparedTransactionList();
+      return prepared.isEmpty() ? "" : "; prepared in the broker: " + prepared;
+    } catch (RuntimeException e) {
+      return "; the broker's prepared transactions could not be listed: " + e;
+    }
   }
 
   private static boolean settled(Figures figures) {

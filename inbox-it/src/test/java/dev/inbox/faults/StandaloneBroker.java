@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -47,16 +48,16 @@ final class StandaloneBroker implements BrokerView {
   }
 
   @Override
-  public int preparedTransactions() {
-    return ((String[])
+  public List<String> preparedTransactionList() {
+    return List.of(
+        (String[])
             manage(
                 management ->
                     management.invoke(
                         bean(management, null),
                         "listPreparedTransactions",
                         new Object[0],
-                        new String[0])))
-        .length;
+                        new String[0])));
   }
 
   /** Kills the broker's JVM with SIGKILL: no clean shutdown, its journal as the crash left it. */
