@@ -37,8 +37,10 @@ else
 fi
 listed list-jdbc-connection-pools inbox-pool ||
   $asadmin create-jdbc-connection-pool --datasourceclassname "$class" --restype "$restype" \
-    --maxpoolsize 30 --isconnectvalidatereq true --validationmethod auto-commit \
+    --maxpoolsize 30 \
     --property "url=jdbc\\:mariadb\\://$host\\:$port/$name:user=$(escape "$user"):password=\${ENV\\=INBOX_DB_PASSWORD}" inbox-pool
+
+validate_connections inbox-pool
 
 # The driver logs through the server's logging (on its own it writes to the console, which Payara
 # records as errors), and its warning for every error the database returns stays out: the caller

@@ -30,8 +30,10 @@ else
 fi
 listed list-jdbc-connection-pools inbox-pool ||
   $asadmin create-jdbc-connection-pool --datasourceclassname "$class" --restype "$restype" \
-    --maxpoolsize 30 --isconnectvalidatereq true --validationmethod auto-commit \
+    --maxpoolsize 30 \
     --property "serverName=$(escape "$host"):portNumber=$port:databaseName=$(escape "$name"):user=$(escape "$user"):password=\${ENV\\=INBOX_DB_PASSWORD}" inbox-pool
+
+validate_connections inbox-pool
 
 # The resource the persistence units name.
 listed list-jdbc-resources jdbc/inbox || $asadmin create-jdbc-resource --connectionpoolid inbox-pool jdbc/inbox

@@ -11,3 +11,17 @@ escape() {
   value=${value//:/\\:}
   printf '%s' "${value//=/\\=}"
 }
+
+# Checks each connection the pool hands out with the driver's own Connection.isValid. Never with
+# Payara's "auto-commit" method: it calls rollback() on a connection that is not in auto-commit
+# mode, and should the pool ever check a connection that a transaction still holds, that rollback
+# silently undoes the transaction's statements so far (an inbox row, say) while the transaction
+# goes on and commits the rest. Set every time, so that re-running the script fixes an older pool.
+validate_connections() {
+  local pool=resources.jdbc-connection-pool.$1
+  # One at a time, the switch last: Payara checks the pool after each.
+  $asadmin set "$pool.connection-validation-method=custom-validation" >/dev/null
+  $asadmin set \
+    "$pool.validation-classname=org.glassfish.api.jdbc.validation.JDBC40ConnectionValidation" >/dev/null
+  $asadmin set "$pool.is-connection-validation-required=true" >/dev/null
+}
