@@ -10,6 +10,8 @@ import jakarta.ejb.Startup;
 import jakarta.ejb.Timeout;
 import jakarta.ejb.TimerConfig;
 import jakarta.ejb.TimerService;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -45,7 +47,14 @@ public class GaugeRefresh {
     timers.createIntervalTimer(0, refreshSeconds * 1000, new TimerConfig(null, false));
   }
 
+  /**
+   * Reads only, so outside a transaction: in one, every refresh would be a transaction of its own
+   * with the database (and, under XA, a prepare and a commit for nothing), and a connection lost in
+   * its commit would leave the transaction manager a heuristic outcome to keep for an operator
+   * (MariaDB reports a read-only XA branch whose commit was cut off as rolled back).
+   */
   @Timeout
+  @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
   void refresh() {
     try {
       var rows = store.rowsByConsumer();
