@@ -8,17 +8,26 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /** Counts rows in the inbox and business tables, by SQL, outside any transaction. */
 @ApplicationScoped
 public class Rows {
+
+  /** Longer than any transaction manager takes between its prepare and its commit. */
+  private static final Duration SECOND_PHASE = Duration.ofSeconds(30);
+
+  private static final Duration POLL = Duration.ofMillis(200);
 
   @PersistenceContext(unitName = "inbox-it")
   private EntityManager em;
@@ -187,36 +196,50 @@ public class Rows {
   }
 
   /**
-   * Transactions the database holds prepared, waiting for the transaction manager's verdict: in
-   * doubt. Each database lists them its own way.
+   * Transactions the database holds prepared, waiting for the transaction manager's verdict, that
+   * are still prepared {@link #SECOND_PHASE} later: in doubt. A transaction in its second phase is
+   * prepared for milliseconds (a timer's, or under MariaDB, whose {@code XA RECOVER} lists every
+   * database's, another CI lane's); one still prepared after that is stuck.
    */
   @Transactional
   public long inDoubt() {
     Connection connection = em.unwrap(Connection.class);
     try (Statement statement = connection.createStatement()) {
-      String database = connection.getMetaData().getDatabaseProductName();
-      String sql =
-          switch (database) {
-            case "PostgreSQL" ->
-                "select count(*) from pg_prepared_xacts where database = current_database()";
-            case "H2" -> "select count(*) from information_schema.in_doubt";
-            case "MariaDB", "MySQL" -> "XA RECOVER";
-            default -> throw new IllegalStateException("No in-doubt query for " + database);
-          };
-      try (ResultSet rows = statement.executeQuery(sql)) {
-        if (sql.startsWith("XA")) {
-          long count = 0;
-          while (rows.next()) {
-            count++;
-          }
-          return count;
-        }
-        rows.next();
-        return rows.getLong(1);
+      Set<String> stuck = prepared(statement);
+      Instant deadline = Instant.now().plus(SECOND_PHASE);
+      while (!stuck.isEmpty() && Instant.now().isBefore(deadline)) {
+        Thread.sleep(POLL.toMillis());
+        stuck.retainAll(prepared(statement));
       }
+      return stuck.size();
     } catch (SQLException e) {
       throw new IllegalStateException("Cannot list the transactions in doubt", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while watching the prepared transactions", e);
     }
+  }
+
+  /** The ids of the transactions the database holds prepared; each database lists them its way. */
+  private static Set<String> prepared(Statement statement) throws SQLException {
+    String database = statement.getConnection().getMetaData().getDatabaseProductName();
+    String sql =
+        switch (database) {
+          case "PostgreSQL" ->
+              "select gid from pg_prepared_xacts where database = current_database()";
+          case "H2" -> "select transaction_name from information_schema.in_doubt";
+          case "MariaDB", "MySQL" -> "XA RECOVER";
+          default -> throw new IllegalStateException("No in-doubt query for " + database);
+        };
+    Set<String> ids = new HashSet<>();
+    try (ResultSet rows = statement.executeQuery(sql)) {
+      while (rows.next()) {
+        // XA RECOVER: formatID, gtrid_length, bqual_length, data.
+        ids.add(
+            sql.startsWith("XA") ? rows.getInt(1) + ":" + rows.getString(4) : rows.getString(1));
+      }
+    }
+    return ids;
   }
 
   private List<String> strings(String sql, Object... parameters) {
