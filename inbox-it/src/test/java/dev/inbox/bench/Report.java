@@ -26,7 +26,8 @@ import org.jfree.data.category.DefaultCategoryDataset;
 /**
  * Turns the runs the benchmark wrote ({@code results-<cell>.json}) into what people read: a table
  * of each goal (docs/benchmarks.md) on the console and in {@code benchmark.md}, every sample in
- * {@code results.csv}, and a chart, {@code benchmark.png}. Runs in the build after the benchmark.
+ * {@code results.csv}, and a chart, {@code benchmark.png}. The benchmark runs it after each cell;
+ * {@code main} runs it again on a directory of results.
  */
 public final class Report {
 
@@ -45,6 +46,7 @@ public final class Report {
   private Report() {}
 
   public static void main(String[] args) throws IOException {
+    System.setProperty("java.awt.headless", "true");
     Path dir = Path.of(args.length > 0 ? args[0] : "target/bench");
     List<JsonObject> runs = read(dir);
     if (runs.isEmpty()) {

@@ -8,6 +8,7 @@ import dev.inbox.bench.handler.BenchHandler;
 import dev.inbox.bench.handler.BenchTables;
 import dev.inbox.bench.handler.Latency;
 import dev.inbox.it.Broker;
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
 import dev.inbox.it.Settings;
 import jakarta.annotation.Resource;
@@ -15,6 +16,7 @@ import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.inject.Inject;
 import jakarta.jms.JMSContext;
 import jakarta.jms.Queue;
+import java.io.IOException;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -30,10 +32,9 @@ import java.util.logging.Logger;
 import org.HdrHistogram.Histogram;
 import org.awaitility.Awaitility;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The benchmark (docs/benchmarks.md): in one run, on one server, broker and database, interleaved
@@ -43,7 +44,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * table. Each pass pauses its queue, loads it, resumes it and times the drain. Not a test of speed:
  * it fails only when a path loses or repeats work.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 class ThroughputBench {
 
   private static final Logger LOG = Logger.getLogger(ThroughputBench.class.getName());
@@ -101,6 +102,12 @@ class ThroughputBench {
     bigTable(inbox);
 
     LOG.info(() -> "Benchmark results: " + results.write(config.output(), config.cell()));
+  }
+
+  /** The report of every run in the output directory, this cell's included (outside the server). */
+  @AfterAll
+  static void report() throws IOException {
+    Report.main(new String[] {System.getProperty("bench.output", "target/bench")});
   }
 
   /**

@@ -1,25 +1,22 @@
 package dev.inbox.dispatch;
 
-import static dev.inbox.it.Eventually.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
 import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.EffectHandler;
 import dev.inbox.it.handlers.Invocations;
 import dev.inbox.it.handlers.Rows;
 import jakarta.inject.Inject;
-import java.util.List;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The same message id with another payload is a collision: quarantined, never applied. */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 class CollisionIT {
 
   @Deployment
@@ -46,19 +43,16 @@ class CollisionIT {
             .with("origin", "collision-test");
 
     producer.send(quantity10);
-    eventually("the first payload applied")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && rows.inbox(run) == 1);
+    broker.settledWhen("the first payload applied", () -> rows.inbox(run) == 1);
     producer.send(quantity10Again, quantity12);
-    eventually("the inbox queue drained and one message quarantined")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 1);
+    broker.settledWhen(
+        "the inbox queue drained and one message quarantined",
+        () -> broker.quarantined(run).size() == 1);
 
     assertEquals(1, rows.inbox(EffectHandler.CONSUMER, run), "inbox rows");
     assertEquals(1, rows.effects(EffectHandler.CONSUMER, run), "effects");
     assertEquals(1, invocations.of(EffectHandler.CONSUMER, id), "handler calls");
-    List<Broker.Found> quarantined = broker.quarantined(run);
-    assertEquals(1, quarantined.size(), "quarantined messages");
-    Broker.Found collision = quarantined.get(0);
-    assertEquals("payload-mismatch", collision.property("inbox_reason"));
+    Broker.Found collision = broker.assertQuarantined(run, "payload-mismatch");
     assertEquals(EffectHandler.CONSUMER, collision.property("inbox_consumer"));
     assertEquals(id, collision.property("messageId"), "the identity survives quarantine");
     assertEquals("collision-test", collision.property("origin"), "original properties are kept");

@@ -1,10 +1,10 @@
 package dev.inbox.dispatch;
 
-import static dev.inbox.it.Eventually.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
 import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.FlakyHandler;
@@ -13,16 +13,14 @@ import dev.inbox.it.handlers.Rows;
 import jakarta.inject.Inject;
 import java.util.Optional;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A handler that throws rolls back the whole delivery, the inbox row with its business write, and
  * the redelivery applies the message once.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 class HandlerFailureIT {
 
   @Deployment
@@ -42,8 +40,8 @@ class HandlerFailureIT {
 
     producer.send(TestMessage.of(run, id, FlakyHandler.TYPE, "{\"attempt\": \"any\"}"));
 
-    eventually("the inbox queue drained and the message applied")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && rows.inbox(run) == 1);
+    broker.settledWhen(
+        "the inbox queue drained and the message applied", () -> rows.inbox(run) == 1);
     // Called twice, yet one effect and one row: the first attempt's inbox row and effect, both
     // flushed before it threw, rolled back with it.
     assertEquals(2, invocations.of(FlakyHandler.CONSUMER, id), "handler calls");

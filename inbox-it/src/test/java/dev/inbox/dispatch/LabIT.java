@@ -1,25 +1,23 @@
 package dev.inbox.dispatch;
 
-import static dev.inbox.it.Eventually.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
 import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.Rows;
 import jakarta.inject.Inject;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The smallest proof, on the example handler that the EAR ships: two identities delivered twice
  * each give two inbox rows and two follow-up tasks.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 class LabIT {
 
   private static final String CONSUMER = "crm-followup";
@@ -42,8 +40,8 @@ class LabIT {
 
     producer.send(first, first, second, second);
 
-    eventually("the inbox queue drained and two tasks created")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && rows.followUpTasks(run) >= 2);
+    broker.settledWhen(
+        "the inbox queue drained and two tasks created", () -> rows.followUpTasks(run) >= 2);
     assertEquals(2, rows.inbox(CONSUMER, run), "inbox rows");
     assertEquals(2, rows.followUpTasks(run), "follow-up tasks");
     assertEquals(0, rows.inDoubt(), "transactions in doubt in the database");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
 import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.EffectHandler;
@@ -22,17 +23,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Messages a handler cannot apply end in quarantine with a reason an operator can act on: never
  * recorded as processed, no business work committed, and no other message held up.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 class PoisonMessageIT {
 
   /** inbox.max-attempts, by default. */
@@ -65,11 +64,11 @@ class PoisonMessageIT {
     assertTrue(
         broker.quarantined(run).isEmpty(),
         "the healthy messages were applied while the poison message was still being retried");
-    eventually("the inbox queue drained and the poison message quarantined")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 1);
+    broker.settledWhen(
+        "the inbox queue drained and the poison message quarantined",
+        () -> broker.quarantined(run).size() == 1);
 
-    Broker.Found quarantined = broker.quarantined(run).get(0);
-    assertEquals("retries-exhausted", quarantined.property("inbox_reason"));
+    Broker.Found quarantined = broker.assertQuarantined(run, "retries-exhausted");
     assertEquals(PoisonHandler.CONSUMER, quarantined.property("inbox_consumer"));
     assertEquals(poison, quarantined.property("messageId"));
     assertTrue(
@@ -89,10 +88,10 @@ class PoisonMessageIT {
 
     producer.send(TestMessage.of(run, id, ErrorHandler.TYPE, "{}"));
 
-    eventually("the inbox queue drained and the message quarantined")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 1);
-    Broker.Found quarantined = broker.quarantined(run).get(0);
-    assertEquals("retries-exhausted", quarantined.property("inbox_reason"));
+    broker.settledWhen(
+        "the inbox queue drained and the message quarantined",
+        () -> broker.quarantined(run).size() == 1);
+    Broker.Found quarantined = broker.assertQuarantined(run, "retries-exhausted");
     assertTrue(
         String.valueOf(quarantined.property("inbox_error")).contains("AssertionError"),
         "the error says what was thrown: " + quarantined.property("inbox_error"));
@@ -116,8 +115,9 @@ class PoisonMessageIT {
 
     producer.send(TestMessage.of(run, id, PoisonPairFirstHandler.TYPE, "{}"));
 
-    eventually("the inbox queue drained and the message quarantined for both consumers")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 2);
+    broker.settledWhen(
+        "the inbox queue drained and the message quarantined for both consumers",
+        () -> broker.quarantined(run).size() == 2);
     for (String consumer :
         List.of(PoisonPairFirstHandler.CONSUMER, PoisonPairSecondHandler.CONSUMER)) {
       assertTrue(
@@ -140,10 +140,10 @@ class PoisonMessageIT {
 
     producer.send(TestMessage.of(run, id, SwallowingHandler.TYPE, "{}"));
 
-    eventually("the inbox queue drained and the message quarantined")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 1);
-    Broker.Found quarantined = broker.quarantined(run).get(0);
-    assertEquals("retries-exhausted", quarantined.property("inbox_reason"));
+    broker.settledWhen(
+        "the inbox queue drained and the message quarantined",
+        () -> broker.quarantined(run).size() == 1);
+    Broker.Found quarantined = broker.assertQuarantined(run, "retries-exhausted");
     assertEquals(SwallowingHandler.CONSUMER, quarantined.property("inbox_consumer"));
     assertEquals(Optional.of(MAX_ATTEMPTS), rows.failedAttempts(SwallowingHandler.CONSUMER, id));
     assertEquals(0, rows.inbox(SwallowingHandler.CONSUMER, run), "inbox rows");
@@ -157,10 +157,10 @@ class PoisonMessageIT {
 
     producer.send(TestMessage.of(run, id, RejectingHandler.TYPE, "{\"order\": 7}"));
 
-    eventually("the inbox queue drained and the message quarantined")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 1);
-    Broker.Found quarantined = broker.quarantined(run).get(0);
-    assertEquals("rejected", quarantined.property("inbox_reason"));
+    broker.settledWhen(
+        "the inbox queue drained and the message quarantined",
+        () -> broker.quarantined(run).size() == 1);
+    Broker.Found quarantined = broker.assertQuarantined(run, "rejected");
     assertEquals(RejectingHandler.CONSUMER, quarantined.property("inbox_consumer"));
     assertTrue(
         String.valueOf(quarantined.property("inbox_error")).contains("never will"),

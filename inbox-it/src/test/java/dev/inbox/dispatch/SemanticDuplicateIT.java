@@ -1,10 +1,10 @@
 package dev.inbox.dispatch;
 
-import static dev.inbox.it.Eventually.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
 import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.Rows;
@@ -13,16 +13,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Two message ids that ask for the same business action (the example handler's business key:
  * opportunity, meeting, create-followup) give one effect; the second is a semantic duplicate.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 class SemanticDuplicateIT {
 
   @Deployment
@@ -44,11 +42,10 @@ class SemanticDuplicateIT {
     String republished = run + "-evt-1-republished";
 
     producer.send(TestMessage.of(run, first, "meeting.held", body));
-    eventually("the first message applied")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && rows.followUpTasks(run) == 1);
+    broker.settledWhen("the first message applied", () -> rows.followUpTasks(run) == 1);
     producer.send(TestMessage.of(run, republished, "meeting.held", body));
-    eventually("the inbox queue drained and both messages recorded")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && rows.inbox(run) == 2);
+    broker.settledWhen(
+        "the inbox queue drained and both messages recorded", () -> rows.inbox(run) == 2);
 
     assertEquals(1, rows.followUpTasks(run), "follow-up tasks");
     assertEquals(Optional.of(first), rows.duplicateOf("crm-followup", republished));
@@ -74,8 +71,8 @@ class SemanticDuplicateIT {
 
     producer.sendConcurrently(List.of(first, second));
 
-    eventually("the inbox queue drained and every message recorded")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && rows.inbox(run) >= 100);
+    broker.settledWhen(
+        "the inbox queue drained and every message recorded", () -> rows.inbox(run) >= 100);
     assertEquals(100, rows.inbox(run), "inbox rows: every message is recorded");
     assertEquals(50, rows.followUpTasks(run), "follow-up tasks: one per meeting");
     assertEquals(50, rows.semanticDuplicates("crm-followup", run), "semantic duplicates");

@@ -1,11 +1,11 @@
 package dev.inbox.dispatch;
 
-import static dev.inbox.it.Eventually.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
 import dev.inbox.it.Scrape;
 import dev.inbox.it.ServerLog;
@@ -19,13 +19,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Two handlers of one type are two consumers: each applies the message once, in its own row. */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 class TwoConsumersIT {
 
   @Deployment
@@ -46,8 +44,8 @@ class TwoConsumersIT {
 
     producer.send(order, order);
 
-    eventually("the inbox queue drained and both consumers applied")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && rows.inbox(run) == 2);
+    broker.settledWhen(
+        "the inbox queue drained and both consumers applied", () -> rows.inbox(run) == 2);
     for (String consumer :
         new String[] {FanoutAuditHandler.CONSUMER, FanoutBillingHandler.CONSUMER}) {
       assertEquals(1, rows.inbox(consumer, run), "inbox rows of " + consumer);
@@ -77,8 +75,9 @@ class TwoConsumersIT {
 
     producer.sendConcurrently(List.of(messages, messages, messages, messages));
 
-    eventually("the inbox queue drained and both consumers applied every message")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && rows.inbox(run) >= 200);
+    broker.settledWhen(
+        "the inbox queue drained and both consumers applied every message",
+        () -> rows.inbox(run) >= 200);
     for (String consumer :
         new String[] {FanoutAuditHandler.CONSUMER, FanoutBillingHandler.CONSUMER}) {
       assertEquals(100, rows.inbox(consumer, run), "inbox rows of " + consumer);

@@ -2,6 +2,7 @@ package dev.inbox.faults;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.TestMessage;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -10,19 +11,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.awaitility.Awaitility;
 import org.jboss.arquillian.container.test.api.ContainerController;
 import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The standalone broker killed with SIGKILL in the middle of a storm, while a producer sends and
  * both nodes consume, then started again. Every identity the producer saw acknowledged lands
  * exactly once.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 @RunAsClient
 @Tag("same-on-every-database")
 class BrokerKillIT {

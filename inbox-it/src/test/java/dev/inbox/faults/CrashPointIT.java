@@ -3,6 +3,7 @@ package dev.inbox.faults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.handlers.CrashHandler;
 import dev.inbox.it.handlers.CrashPoint;
 import java.io.File;
@@ -15,23 +16,21 @@ import java.util.OptionalInt;
 import org.awaitility.Awaitility;
 import org.jboss.arquillian.container.test.api.ContainerController;
 import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The server JVM halts at each failure window of a delivery while a run's messages are in flight,
  * comes back, and the oracle holds: node A of the cluster, or the single server of the embedded
  * default with its own broker and H2. Every run sends its messages in one transaction, so the MDB's
  * sessions all hold one when the first to reach the point halts the server; the others die
- * mid-flight wherever they are. Each point runs {@code faults.crash-repeats} times (2 in CI; the
+ * mid-flight wherever they are. Each point runs {@code faults.crash-repeats} times (once in CI; the
  * soak profile runs more), each with identities of its own.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 @RunAsClient
 class CrashPointIT {
 

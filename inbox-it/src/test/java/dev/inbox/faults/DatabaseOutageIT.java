@@ -2,22 +2,21 @@ package dev.inbox.faults;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.inbox.it.InboxTest;
 import java.time.Duration;
 import org.awaitility.Awaitility;
 import org.jboss.arquillian.container.test.api.ContainerController;
 import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The database cut off in the middle of a storm (connections refused, open ones killed), then back.
  * No identity is lost, none is applied twice, and no failed insert leaves an "already seen" row
  * behind.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 @RunAsClient
 class DatabaseOutageIT {
 
@@ -43,12 +42,15 @@ class DatabaseOutageIT {
     // Read just before the cut: once it is cut off, PostgreSQL refuses every connection, ours too.
     int appliedAtTheCut = database.rows(storm.consumer(), storm.run());
     database.cutOff();
-    double[] felt = new double[1];
+    double felt;
     try {
       // The outage lasts until the nodes have rolled back deliveries for it, not a fixed time.
-      Awaitility.await("deliveries rolled back by the outage")
-          .atMost(Duration.ofSeconds(60))
-          .until(() -> (felt[0] = rolledBackOnBothNodes() - rolledBack) >= 20);
+      felt =
+          Awaitility.await("deliveries rolled back by the outage")
+              .atMost(Duration.ofSeconds(60))
+              .until(
+                  () -> rolledBackOnBothNodes() - rolledBack,
+                  rolledBackSince -> rolledBackSince >= 20);
     } finally {
       database.restore();
     }
@@ -60,7 +62,7 @@ class DatabaseOutageIT {
     System.out.printf(
         "[database cut off] %d identities: %d applied when it was cut off, %.0f deliveries rolled"
             + " back while it was away; %s%n",
-        IDENTITIES, appliedAtTheCut, felt[0], figures);
+        IDENTITIES, appliedAtTheCut, felt, figures);
   }
 
   /** Deliveries whose transaction rolled back, whatever the inbox decided: failures and commits. */

@@ -2,17 +2,16 @@ package dev.inbox.faults;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.inbox.it.InboxTest;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.awaitility.Awaitility;
 import org.jboss.arquillian.container.test.api.ContainerController;
 import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The database stops answering in the middle of a storm without refusing or closing anything (its
@@ -20,7 +19,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * holding its message; new connections wait to be made. Once the database answers again, each
  * delivery commits, or fails and is redelivered, and every identity is applied once.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 @RunAsClient
 @Tag("one-database-cell")
 class HungDatabaseIT {

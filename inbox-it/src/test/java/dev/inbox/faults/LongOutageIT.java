@@ -3,6 +3,7 @@ package dev.inbox.faults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.TestMessage;
 import java.io.File;
 import java.io.IOException;
@@ -13,12 +14,10 @@ import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
 import org.jboss.arquillian.container.test.api.ContainerController;
 import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The database away for longer than the broker's redelivery lasts (twenty deliveries, about two and
@@ -27,7 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * server-config/artemis}, and each is applied once, counted as redriven. It takes some three
  * minutes and does not depend on the database, so it runs in the PostgreSQL cell only.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 @RunAsClient
 @Tag("one-database-cell")
 class LongOutageIT {

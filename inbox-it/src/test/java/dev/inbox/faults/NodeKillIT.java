@@ -2,16 +2,15 @@ package dev.inbox.faults;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.handlers.EffectHandler;
 import java.time.Duration;
 import org.awaitility.Awaitility;
 import org.jboss.arquillian.container.test.api.ContainerController;
 import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A server killed with {@code SIGKILL} in the middle of a storm, with no other node to take its
@@ -20,7 +19,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * the rest, and every identity is applied once. (With two nodes, {@link TwoNodesIT} kills one while
  * the other works on.)
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 @RunAsClient
 class NodeKillIT {
 

@@ -2,20 +2,19 @@ package dev.inbox.faults;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.inbox.it.InboxTest;
 import org.jboss.arquillian.container.test.api.ContainerController;
 import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * An operator's stop in the middle of a storm: the server shut down gracefully, or the inbox
  * undeployed, while messages are in delivery; then started or deployed again. Deliveries in flight
  * roll back and come back; nothing is lost and nothing applied twice.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 @RunAsClient
 class ShutdownIT {
 

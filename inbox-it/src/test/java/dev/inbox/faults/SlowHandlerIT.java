@@ -2,6 +2,7 @@ package dev.inbox.faults;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.TestMessage;
 import java.time.Duration;
 import java.util.List;
@@ -9,11 +10,9 @@ import java.util.Map;
 import org.awaitility.Awaitility;
 import org.jboss.arquillian.container.test.api.ContainerController;
 import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A handler slower than the transaction timeout (the cell's server runs with a short one, {@code
@@ -21,7 +20,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * inbox counts as the handler's failure, so the message ends quarantined after its attempts,
  * applied never, instead of going round the broker's redeliveries.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 @RunAsClient
 class SlowHandlerIT {
 

@@ -3,23 +3,22 @@ package dev.inbox.faults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.inbox.it.InboxTest;
 import java.time.Duration;
 import org.awaitility.Awaitility;
 import org.jboss.arquillian.container.test.api.ContainerController;
 import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Two WildFly nodes consume the one inbox queue of a shared broker and write to one database. The
  * unique key decides every race between them, and a node killed in a storm leaves nothing lost and
  * nothing applied twice once it is back.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 @RunAsClient
 @Tag("same-on-every-database")
 class TwoNodesIT {
@@ -100,17 +99,21 @@ class TwoNodesIT {
     // Node A alone takes what node B held, until the queue holds only what B left prepared: that
     // waits for B's own recovery. A transaction B left in doubt is prepared in the broker, in the
     // database, or in both.
-    int[] inDoubt = new int[2];
-    Awaitility.await("node A applying the rest while node B is down")
-        .atMost(Duration.ofSeconds(180))
-        .until(
-            () -> {
-              inDoubt[0] = broker.preparedTransactions();
-              inDoubt[1] = database.preparedTransactions();
-              return broker.depth(StandaloneBroker.INBOX_QUEUE) <= inDoubt[0]
-                  && database.rows(storm.consumer(), storm.run()) + inDoubt[0] + inDoubt[1]
-                      >= total;
-            });
+    record Seen(int preparedInBroker, int preparedInDatabase, long queued, int applied) {}
+    Seen inDoubt =
+        Awaitility.await("node A applying the rest while node B is down")
+            .atMost(Duration.ofSeconds(180))
+            .until(
+                () ->
+                    new Seen(
+                        broker.preparedTransactions(),
+                        database.preparedTransactions(),
+                        broker.depth(StandaloneBroker.INBOX_QUEUE),
+                        database.rows(storm.consumer(), storm.run())),
+                seen ->
+                    seen.queued() <= seen.preparedInBroker()
+                        && seen.applied() + seen.preparedInBroker() + seen.preparedInDatabase()
+                            >= total);
     int appliedWhileDown = database.rows(storm.consumer(), storm.run());
 
     nodes.start(Node.B);
@@ -119,7 +122,12 @@ class TwoNodesIT {
         "[two nodes, one killed] %d identities: %d applied when node B was killed, %d with node A"
             + " alone, B's transactions in doubt until it came back: %d prepared in the broker,"
             + " %d in the database; after B's restart: %s%n",
-        total, appliedAtTheKill, appliedWhileDown, inDoubt[0], inDoubt[1], figures);
+        total,
+        appliedAtTheKill,
+        appliedWhileDown,
+        inDoubt.preparedInBroker(),
+        inDoubt.preparedInDatabase(),
+        figures);
     assertTrue(appliedAtTheKill < total, "node B was killed in the middle of the storm");
   }
 }

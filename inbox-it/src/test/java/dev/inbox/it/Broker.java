@@ -1,5 +1,7 @@
 package dev.inbox.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -19,6 +21,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import javax.management.JMException;
 import javax.management.MBeanServerConnection;
@@ -119,6 +122,27 @@ public class Broker {
    */
   public long pendingOnInboxQueue() {
     return depth(settings.brokerQueue("InboxQueue"));
+  }
+
+  /**
+   * Waits, within the suite's deadline ({@link Eventually}), until the inbox queue has settled (no
+   * message waiting, in delivery or scheduled for redelivery) and the condition holds.
+   */
+  public void settledWhen(String what, BooleanSupplier condition) {
+    Eventually.eventually(what).until(() -> pendingOnInboxQueue() == 0 && condition.getAsBoolean());
+  }
+
+  /** Waits until the inbox queue has settled. */
+  public void settled(String what) {
+    settledWhen(what, () -> true);
+  }
+
+  /** Asserts that one message of the run is quarantined, with that reason, and returns it. */
+  public Found assertQuarantined(String run, String reason) {
+    List<Found> found = quarantined(run);
+    assertEquals(1, found.size(), () -> "quarantined messages of the run: " + found);
+    assertEquals(reason, found.get(0).property("inbox_reason"), "the quarantine's reason");
+    return found.get(0);
   }
 
   /** Messages on a queue, by its broker name, that are not yet acknowledged. */

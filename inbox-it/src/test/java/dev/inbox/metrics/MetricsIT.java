@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.OperationsFiles;
 import dev.inbox.it.Producer;
 import dev.inbox.it.Scrape;
@@ -19,16 +20,14 @@ import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.Set;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The metrics an admin scrapes, read over HTTP from the server's real endpoint: a known scenario
  * moves the counters by exactly what it did, and a rolled-back attempt never counts as applied.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 class MetricsIT {
 
   private static final Map<String, String> CRM =
@@ -68,15 +67,14 @@ class MetricsIT {
     // A message without a type: counted under the type "other".
     producer.send(TestMessage.of(run, run + "-untyped", null, "{}"));
 
-    eventually("every counter moved")
-        .until(
-            () ->
-                broker.pendingOnInboxQueue() == 0
-                    && delta(before, Scrape.now(), "inbox_applied_total", CRM) >= 2
-                    && delta(before, Scrape.now(), "inbox_duplicates_total", CRM) >= 2
-                    && delta(before, Scrape.now(), "inbox_collisions_total", EFFECTS) >= 1
-                    && delta(before, Scrape.now(), "inbox_applied_total", flaky()) >= 1
-                    && delta(before, Scrape.now(), "inbox_quarantined_total", MISSING_TYPE) >= 1);
+    broker.settledWhen(
+        "every counter moved",
+        () ->
+            delta(before, Scrape.now(), "inbox_applied_total", CRM) >= 2
+                && delta(before, Scrape.now(), "inbox_duplicates_total", CRM) >= 2
+                && delta(before, Scrape.now(), "inbox_collisions_total", EFFECTS) >= 1
+                && delta(before, Scrape.now(), "inbox_applied_total", flaky()) >= 1
+                && delta(before, Scrape.now(), "inbox_quarantined_total", MISSING_TYPE) >= 1);
     Scrape after = Scrape.now();
     assertEquals(2, delta(before, after, "inbox_applied_total", CRM), "applied");
     assertEquals(2, delta(before, after, "inbox_duplicates_total", CRM), "duplicates");

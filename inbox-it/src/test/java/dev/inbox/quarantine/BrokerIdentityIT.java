@@ -1,10 +1,10 @@
 package dev.inbox.quarantine;
 
-import static dev.inbox.it.Eventually.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
 import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.IdentityAuditHandler;
@@ -16,17 +16,15 @@ import jakarta.jms.Message;
 import java.util.List;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Keyed on the broker's own message id ({@code inbox.message-id-property=JMSMessageID}), a message
  * keeps its identity through the quarantine, although the copy there has a new {@code
  * JMSMessageID}: a consumer that applied it sees the redriven copy as a duplicate.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 class BrokerIdentityIT {
 
   @Deployment
@@ -60,20 +58,20 @@ class BrokerIdentityIT {
                     }))
             .get(0);
     String id = sent.getJMSMessageID();
-    eventually("applied by one consumer, quarantined by the other")
-        .until(
-            () ->
-                broker.pendingOnInboxQueue() == 0
-                    && rows.effectsOf(IdentityAuditHandler.CONSUMER, id) == 1
-                    && broker.quarantined(run).size() == 1);
+    broker.settledWhen(
+        "applied by one consumer, quarantined by the other",
+        () ->
+            rows.effectsOf(IdentityAuditHandler.CONSUMER, id) == 1
+                && broker.quarantined(run).size() == 1);
     Broker.Found quarantined = broker.quarantined(run).get(0);
     assertEquals(IdentityBillingHandler.CONSUMER, quarantined.property("inbox_consumer"));
     assertEquals(id, quarantined.property("inbox_message_id"), "the original's id, recorded");
 
     assertEquals(1, broker.redriveFromQuarantine(TestMessage.RUN + " = '" + run + "'"), "moved");
 
-    eventually("the redriven copy settled, quarantined again by the billing consumer")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 1);
+    broker.settledWhen(
+        "the redriven copy settled, quarantined again by the billing consumer",
+        () -> broker.quarantined(run).size() == 1);
     assertEquals(1, rows.effectsOf(IdentityAuditHandler.CONSUMER, id), "applied once, not twice");
     assertEquals(List.of(id), rows.inboxIds(IdentityAuditHandler.CONSUMER, id), "one row, its id");
   }

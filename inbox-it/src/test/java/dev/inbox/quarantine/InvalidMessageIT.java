@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
 import dev.inbox.it.Scrape;
 import dev.inbox.it.Settings;
@@ -16,16 +17,14 @@ import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Messages no consumer can take are quarantined with their reason, body and properties, and never
  * recorded as processed.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 class InvalidMessageIT {
 
   @Deployment
@@ -52,8 +51,9 @@ class InvalidMessageIT {
 
     producer.send(noId, noType, unknownType);
 
-    eventually("the inbox queue drained and three messages quarantined")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 3);
+    broker.settledWhen(
+        "the inbox queue drained and three messages quarantined",
+        () -> broker.quarantined(run).size() == 3);
     Map<Object, Broker.Found> byCase =
         broker.quarantined(run).stream()
             .collect(Collectors.toMap(found -> found.property("case"), found -> found));
@@ -83,8 +83,9 @@ class InvalidMessageIT {
 
     producer.send(version1, version2, noVersion);
 
-    eventually("the inbox queue drained and two messages quarantined")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 2);
+    broker.settledWhen(
+        "the inbox queue drained and two messages quarantined",
+        () -> broker.quarantined(run).size() == 2);
     Map<Object, Broker.Found> byId =
         broker.quarantined(run).stream()
             .collect(Collectors.toMap(found -> found.property("messageId"), found -> found));

@@ -1,12 +1,12 @@
 package dev.inbox.quarantine;
 
-import static dev.inbox.it.Eventually.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
 import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.Rows;
@@ -15,10 +15,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * What the quarantine keeps, when an operator asks it to keep less: without its body ({@code
@@ -26,7 +24,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * and no redrive can apply it; with a time to live ({@code inbox.quarantine.time-to-live}) the
  * broker expires it.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 class QuarantineRetentionIT {
 
   private static final Duration TIME_TO_LIVE = Duration.ofHours(1);
@@ -76,19 +74,19 @@ class QuarantineRetentionIT {
 
     assertEquals(1, broker.redriveFromQuarantine(TestMessage.RUN + " = '" + run + "'"));
 
-    eventually("the redriven copy quarantined again, as one whose body was not kept")
-        .until(
-            () ->
-                broker.pendingOnInboxQueue() == 0
-                    && broker.quarantined(run).stream()
-                        .anyMatch(found -> "body-not-kept".equals(found.property("inbox_reason"))));
+    broker.settledWhen(
+        "the redriven copy quarantined again, as one whose body was not kept",
+        () ->
+            broker.quarantined(run).stream()
+                .anyMatch(found -> "body-not-kept".equals(found.property("inbox_reason"))));
     assertEquals(1, broker.quarantined(run).size(), "one copy, moved and quarantined again");
     assertEquals(0, rows.inbox(run), "inbox rows");
   }
 
   private Broker.Found quarantinedAlone(String run) {
-    eventually("the inbox queue drained and the message quarantined")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 1);
+    broker.settledWhen(
+        "the inbox queue drained and the message quarantined",
+        () -> broker.quarantined(run).size() == 1);
     List<Broker.Found> quarantined = broker.quarantined(run);
     return quarantined.get(0);
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.Operator;
 import dev.inbox.it.Producer;
 import dev.inbox.it.Scrape;
@@ -18,16 +19,14 @@ import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.Optional;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * An operator's redrive moves messages back to the inbox queue with their identity: one that was
  * never applied is applied once, one whose effect already happened ends as a duplicate.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 class RedriveIT {
 
   @Deployment
@@ -46,8 +45,8 @@ class RedriveIT {
     String run = TestMessage.newRun();
     String id = run + "-order-7";
     producer.send(TestMessage.of(run, id, PoisonHandler.TYPE, "{\"order\": 7}"));
-    eventually("the message quarantined after its attempts")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 1);
+    broker.settledWhen(
+        "the message quarantined after its attempts", () -> broker.quarantined(run).size() == 1);
     int failedCalls = invocations.of(PoisonHandler.CONSUMER, id);
 
     cures.cure(id);
@@ -55,12 +54,9 @@ class RedriveIT {
     // The operator's own script: server-config/wildfly/redrive.sh, or artemis/redrive.sh.
     Operator.redrive("quarantine", "messageId = '" + id + "'");
 
-    eventually("the inbox queue drained, the message applied and its redrive counted")
-        .until(
-            () ->
-                broker.pendingOnInboxQueue() == 0
-                    && rows.inbox(run) == 1
-                    && redrives(PoisonHandler.TYPE) - redrivesBefore >= 1);
+    broker.settledWhen(
+        "the inbox queue drained, the message applied and its redrive counted",
+        () -> rows.inbox(run) == 1 && redrives(PoisonHandler.TYPE) - redrivesBefore >= 1);
     assertEquals(1, redrives(PoisonHandler.TYPE) - redrivesBefore, "redrives counted");
     assertEquals(0, broker.quarantined(run).size(), "quarantined messages");
     assertEquals(1, rows.effects(PoisonHandler.CONSUMER, run), "effects");
@@ -77,8 +73,7 @@ class RedriveIT {
     String id = run + "-evt-1";
     TestMessage message = TestMessage.of(run, id, EffectHandler.TYPE, "{\"order\": 8}");
     producer.send(message);
-    eventually("the message applied")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && rows.inbox(run) == 1);
+    broker.settledWhen("the message applied", () -> rows.inbox(run) == 1);
     // A copy the broker gave up on, say after a commit whose acknowledgement was lost.
     broker.deadLetter(message);
     eventually("the copy on the dead-letter queue")
@@ -87,12 +82,11 @@ class RedriveIT {
     double redrivesBefore = redrives(EffectHandler.TYPE);
     Operator.redrive("dlq", "messageId = '" + id + "'");
 
-    eventually("the inbox queue and the dead-letter queue drained, the redrive counted")
-        .until(
-            () ->
-                broker.pendingOnInboxQueue() == 0
-                    && broker.deadLettered(run).isEmpty()
-                    && redrives(EffectHandler.TYPE) - redrivesBefore >= 1);
+    broker.settledWhen(
+        "the inbox queue and the dead-letter queue drained, the redrive counted",
+        () ->
+            broker.deadLettered(run).isEmpty()
+                && redrives(EffectHandler.TYPE) - redrivesBefore >= 1);
     assertEquals(1, rows.inbox(run), "inbox rows");
     assertEquals(1, rows.effects(EffectHandler.CONSUMER, run), "effects");
     assertEquals(1, invocations.of(EffectHandler.CONSUMER, id), "handler calls");

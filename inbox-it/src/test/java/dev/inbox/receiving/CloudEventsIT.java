@@ -1,10 +1,10 @@
 package dev.inbox.receiving;
 
-import static dev.inbox.it.Eventually.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
 import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.EffectHandler;
@@ -12,13 +12,11 @@ import dev.inbox.it.handlers.Rows;
 import jakarta.inject.Inject;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The CloudEvents JMS binding: identity from ce_source and ce_id, type from ce_type. */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 class CloudEventsIT {
 
   @Deployment
@@ -53,8 +51,7 @@ class CloudEventsIT {
 
     producer.send(event, event, otherSource);
 
-    eventually("the inbox queue drained")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && rows.inbox(source) == 2);
+    broker.settledWhen("the inbox queue drained", () -> rows.inbox(source) == 2);
     assertEquals(1, rows.inbox(EffectHandler.CONSUMER, source + " A-234"), "the first source");
     assertEquals(1, rows.inbox(EffectHandler.CONSUMER, source + "/eu A-234"), "the other source");
     assertEquals(2, rows.effects(EffectHandler.CONSUMER, source), "effects");

@@ -1,11 +1,11 @@
 package dev.inbox.receiving;
 
-import static dev.inbox.it.Eventually.eventually;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
 import dev.inbox.it.Scrape;
 import dev.inbox.it.TestMessage;
@@ -27,10 +27,8 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.function.Executable;
 
 /**
@@ -39,7 +37,7 @@ import org.junit.jupiter.api.function.Executable;
  * message with the reason the catalogue names: none reaches the dead-letter queue, none is lost, no
  * two identities share a row, and the control message is applied. Every cell runs it.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 class HostileInputIT {
 
   /**
@@ -196,12 +194,11 @@ class HostileInputIT {
     producer.send(control);
 
     long quarantines = catalogue.stream().filter(each -> each.reason() != null).count();
-    eventually("the control applied and every hostile message settled")
-        .until(
-            () ->
-                broker.pendingOnInboxQueue() == 0
-                    && rows.effectsOf(EffectHandler.CONSUMER, id + "control") == 1
-                    && broker.quarantined(run).size() == quarantines);
+    broker.settledWhen(
+        "the control applied and every hostile message settled",
+        () ->
+            rows.effectsOf(EffectHandler.CONSUMER, id + "control") == 1
+                && broker.quarantined(run).size() == quarantines);
 
     Map<Object, List<Broker.Found>> quarantinedByCase =
         broker.quarantined(run).stream()

@@ -3,6 +3,7 @@ package dev.inbox.retention;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.Deployments;
+import dev.inbox.it.InboxTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,16 +11,14 @@ import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.container.test.api.ShouldThrowException;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A retention shorter than the redelivery horizon refuses the deployment, with a message that names
  * both durations.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 class RetentionCheckIT {
 
   @Deployment(testable = false)

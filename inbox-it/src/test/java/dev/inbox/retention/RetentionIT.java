@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
 import dev.inbox.it.Scrape;
 import dev.inbox.it.ServerLog;
@@ -21,10 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Retention keeps the table bounded without reopening a door: expired rows go, young ones stay, a
@@ -33,7 +32,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * default 30 days. The redelivery horizon is made short to match, or the inbox would refuse to
  * start.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 class RetentionIT {
 
   @Deployment
@@ -99,9 +98,8 @@ class RetentionIT {
 
     assertEquals(1, broker.redriveFromDeadLetterQueue("messageId = '" + id + "'"), "moved");
 
-    eventually("the late copy quarantined")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 1);
-    assertEquals("late-delivery", broker.quarantined(run).get(0).property("inbox_reason"));
+    broker.settledWhen("the late copy quarantined", () -> broker.quarantined(run).size() == 1);
+    broker.assertQuarantined(run, "late-delivery");
     assertEquals(1, rows.effects(RetentionHandler.CONSUMER, run), "applied once, not twice");
     assertEquals(1, invocations.of(RetentionHandler.CONSUMER, id), "handler calls");
     eventually("the late delivery counted").until(() -> late() - lateBefore >= 1);
@@ -121,18 +119,15 @@ class RetentionIT {
                 rows.effects(RetentionHandler.CONSUMER, purged) == 1
                     && rows.inbox(RetentionHandler.CONSUMER, purged) == 0);
     assertEquals(1, broker.redriveFromDeadLetterQueue("messageId = '" + late + "'"), "moved");
-    eventually("the never applied message quarantined as late")
-        .until(() -> broker.pendingOnInboxQueue() == 0 && broker.quarantined(run).size() == 1);
-    assertEquals("late-delivery", broker.quarantined(run).get(0).property("inbox_reason"));
+    broker.settledWhen(
+        "the never applied message quarantined as late", () -> broker.quarantined(run).size() == 1);
+    broker.assertQuarantined(run, "late-delivery");
 
     // The operator checked that it was never applied, and redrives it.
     assertEquals(1, broker.redriveFromQuarantine("messageId = '" + late + "'"), "redriven");
 
-    eventually("the redriven message applied")
-        .until(
-            () ->
-                broker.pendingOnInboxQueue() == 0
-                    && rows.effectsOf(RetentionHandler.CONSUMER, late) == 1);
+    broker.settledWhen(
+        "the redriven message applied", () -> rows.effectsOf(RetentionHandler.CONSUMER, late) == 1);
     assertEquals(List.of(), broker.quarantined(run), "quarantined again");
     assertEquals(1, invocations.of(RetentionHandler.CONSUMER, late), "handler calls");
   }
@@ -159,12 +154,11 @@ class RetentionIT {
 
     producer.sendConcurrently(perProducer);
 
-    eventually("the storm applied and the old rows deleted")
-        .until(
-            () ->
-                broker.pendingOnInboxQueue() == 0
-                    && rows.inbox(EffectHandler.CONSUMER, run) >= 300
-                    && rows.inbox(RetentionHandler.CONSUMER, run + "-old-") == 0);
+    broker.settledWhen(
+        "the storm applied and the old rows deleted",
+        () ->
+            rows.inbox(EffectHandler.CONSUMER, run) >= 300
+                && rows.inbox(RetentionHandler.CONSUMER, run + "-old-") == 0);
     assertEquals(300, rows.inbox(EffectHandler.CONSUMER, run), "storm rows");
     assertEquals(300, rows.effects(EffectHandler.CONSUMER, run), "storm effects");
     assertEquals(300, invocations.ofPrefix(EffectHandler.CONSUMER, run + "-storm-"), "calls");

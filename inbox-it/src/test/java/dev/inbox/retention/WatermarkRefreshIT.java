@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
 import dev.inbox.it.Scrape;
 import dev.inbox.it.TestMessage;
@@ -16,17 +17,15 @@ import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A node reads the retention watermarks on a schedule of its own, so it sees those another node's
  * sweep moved although its own sweep deletes nothing (no consumer here keeps rows for less than the
  * default 30 days).
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 class WatermarkRefreshIT {
 
   @Deployment
@@ -59,7 +58,7 @@ class WatermarkRefreshIT {
               return broker.quarantined(run).stream()
                   .anyMatch(found -> "late-delivery".equals(found.property("inbox_reason")));
             });
-    eventually("every message settled").until(() -> broker.pendingOnInboxQueue() == 0);
+    broker.settled("every message settled");
     long quarantined = broker.quarantined(run).size();
     assertEquals(
         sent.get(),

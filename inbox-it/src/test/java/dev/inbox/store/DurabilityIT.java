@@ -4,15 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.Scrape;
 import dev.inbox.it.handlers.Rows;
 import jakarta.inject.Inject;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * What the guarantee stands on: a database and a broker that keep what they acknowledged when a
@@ -20,7 +19,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * PostgreSQL and MariaDB run with their durable defaults, and H2 never forces its file to disk,
  * which is one risk whatever its settings. The broker syncs its journal on every commit.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 class DurabilityIT {
 
   @Deployment

@@ -1,11 +1,11 @@
 package dev.inbox.store;
 
-import static dev.inbox.it.Eventually.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
+import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
 import dev.inbox.it.Scrape;
 import dev.inbox.it.ServerLog;
@@ -22,17 +22,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A concurrency storm: every identity sent four times by four concurrent producers to a pool of MDB
  * sessions. The unique key decides each race: exactly one effect and one row per identity, the
  * losers roll back before any business write, and no race is logged as an error.
  */
-@ExtendWith(ArquillianExtension.class)
+@InboxTest
 class StormIT {
 
   private static final int IDENTITIES = 1000;
@@ -75,11 +73,9 @@ class StormIT {
 
     producer.sendConcurrently(perProducer);
 
-    eventually("the inbox queue drained and every identity applied")
-        .until(
-            () ->
-                broker.pendingOnInboxQueue() == 0
-                    && rows.inbox(EffectHandler.CONSUMER, run) >= IDENTITIES);
+    broker.settledWhen(
+        "the inbox queue drained and every identity applied",
+        () -> rows.inbox(EffectHandler.CONSUMER, run) >= IDENTITIES);
     assertEquals(IDENTITIES, rows.inbox(EffectHandler.CONSUMER, run), "inbox rows");
     assertEquals(IDENTITIES, rows.effects(EffectHandler.CONSUMER, run), "effects");
     assertEquals(
