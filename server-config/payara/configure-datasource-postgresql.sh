@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The inbox's data source on PostgreSQL, bound at jdbc/inbox, the data source the inbox's and the
-# handlers' persistence units use; with "xa", an XA pool (see docs/databases.md for the choice, and
-# for PostgreSQL's max_prepared_transactions). Adds the driver (org.postgresql:postgresql 42.7.x, from Maven Central) to the
-# domain's libraries. Create the tables with server-config/sql/postgresql/inbox.sql first.
+# handlers' persistence units use: an XA pool, the only kind Payara is given here
+# (docs/payara.md#an-xa-pool-only; PostgreSQL needs max_prepared_transactions, docs/databases.md).
+# Adds the driver (org.postgresql:postgresql 42.7.x, from Maven Central) to the domain's libraries.
+# Create the tables with server-config/sql/postgresql/inbox.sql first.
 #
-#   ASADMIN="$PAYARA_HOME/bin/asadmin --port 4848" configure-datasource-postgresql.sh <driver jar> [xa]
+#   ASADMIN="$PAYARA_HOME/bin/asadmin --port 4848" configure-datasource-postgresql.sh <driver jar>
 #
 # The connection, read when the script runs: INBOX_DB_HOST (127.0.0.1), INBOX_DB_PORT (5432),
 # INBOX_DB_NAME (inbox), INBOX_DB_USER (inbox). The password is never on a command line: the pool
@@ -13,7 +14,7 @@
 # password property at a password alias (asadmin --passwordfile <file> create-password-alias ...,
 # then password=${ALIAS=<alias>}). Safe to re-run.
 set -euo pipefail
-driver=$1 mode=${2:-}
+driver=$1
 . "$(dirname "$0")/lib.sh"
 host=${INBOX_DB_HOST:-127.0.0.1} port=${INBOX_DB_PORT:-5432} name=${INBOX_DB_NAME:-inbox}
 user=${INBOX_DB_USER:-inbox}
@@ -22,16 +23,15 @@ user=${INBOX_DB_USER:-inbox}
 $asadmin list-libraries --type common 2>/dev/null | grep -qx "$(basename "$driver")" ||
   $asadmin add-library --type common "$driver"
 
-# The pool: non-XA (the database is the transaction's last resource) or XA.
-if [ "$mode" = xa ]; then
-  class=org.postgresql.xa.PGXADataSource restype=javax.sql.XADataSource
+# The pool, XA; one an earlier version of this script left without XA is refused.
+if listed list-jdbc-connection-pools inbox-pool; then
+  require_xa_pool inbox-pool
 else
-  class=org.postgresql.ds.PGSimpleDataSource restype=javax.sql.DataSource
-fi
-listed list-jdbc-connection-pools inbox-pool ||
-  $asadmin create-jdbc-connection-pool --datasourceclassname "$class" --restype "$restype" \
+  $asadmin create-jdbc-connection-pool --datasourceclassname org.postgresql.xa.PGXADataSource \
+    --restype javax.sql.XADataSource \
     --maxpoolsize 30 \
     --property "serverName=$(escape "$host"):portNumber=$port:databaseName=$(escape "$name"):user=$(escape "$user"):password=\${ENV\\=INBOX_DB_PASSWORD}" inbox-pool
+fi
 
 validate_connections inbox-pool
 

@@ -25,3 +25,15 @@ validate_connections() {
     "$pool.validation-classname=org.glassfish.api.jdbc.validation.JDBC40ConnectionValidation" >/dev/null
   $asadmin set "$pool.is-connection-validation-required=true" >/dev/null
 }
+
+# Refuses a pool that is not XA: Payara's non-XA pool can give a handler's persistence unit a
+# connection that another transaction holds (docs/payara.md#an-xa-pool-only).
+require_xa_pool() {
+  local type
+  type=$($asadmin get "resources.jdbc-connection-pool.$1.res-type" | sed -n 's/^.*res-type=//p')
+  if [ "$type" != javax.sql.XADataSource ]; then
+    echo "The pool $1 is a ${type:-unknown} pool, not XA: the inbox takes only an XA pool on Payara" \
+      "(docs/payara.md#an-xa-pool-only). Remove it (remove-datasource.sh) and run this script again." >&2
+    exit 1
+  fi
+}

@@ -8,7 +8,8 @@
 #
 #   payara home   an unpacked fish.payara.distributions:payara (the payara6 directory)
 #   port base     the domain's ports: admin at base+48, HTTP at base+80 (20000: 20048 and 20080)
-#   database      h2 (the embedded default), postgresql, postgresql-xa, mariadb or mariadb-xa
+#   database      h2 (the embedded default), postgresql-xa or mariadb-xa: PostgreSQL and MariaDB
+#                 through an XA pool only (docs/payara.md#an-xa-pool-only)
 #
 # Needs INBOX_ARTEMIS_RAR (the adapter, server-config/payara/artemis-rar/target/artemis-rar.rar),
 # the broker's INBOX_BROKER_* settings (configure-artemis.sh), the metrics scraper's
@@ -24,6 +25,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 driver=${database%-xa}
 export ASADMIN="$payara/bin/asadmin --port $((portbase + 48))"
 domain_dir=$payara/glassfish/domains/$domain
+if [ "$database" = postgresql ] || [ "$database" = mariadb ]; then
+  echo "Payara takes $database through an XA pool only: provision $database-xa. Its non-XA pool can" \
+    "give a handler's persistence unit a connection that another transaction holds, and a message" \
+    "is then applied twice (docs/payara.md#an-xa-pool-only)." >&2
+  exit 2
+fi
 
 if [ ! -d "$domain_dir" ]; then
   "$payara/bin/asadmin" create-domain --nopassword --portbase "$portbase" "$domain" >/dev/null
@@ -49,9 +56,8 @@ case $database in
       -url "jdbc:h2:$h2_file;AUTO_SERVER=TRUE" -user sa -script "$here/../sql/h2/inbox.sql"
     bash "$here/configure-datasource-h2.sh" "$h2_file"
     ;;
-  postgresql | mariadb) bash "$here/configure-datasource-$driver.sh" "${INBOX_JDBC_DRIVER:?}" ;;
-  postgresql-xa) bash "$here/configure-datasource-$driver.sh" "${INBOX_JDBC_DRIVER:?}" xa ;;
-  mariadb-xa) bash "$here/configure-datasource-$driver.sh" "${INBOX_JDBC_DRIVER:?}" xa "${INBOX_MARIADB_XA_JAR:?}" ;;
+  postgresql-xa) bash "$here/configure-datasource-$driver.sh" "${INBOX_JDBC_DRIVER:?}" ;;
+  mariadb-xa) bash "$here/configure-datasource-$driver.sh" "${INBOX_JDBC_DRIVER:?}" "${INBOX_MARIADB_XA_JAR:?}" ;;
   *) echo "Unknown database '$database'" >&2; exit 2 ;;
 esac
 bash "$here/configure-transactions.sh"
