@@ -4,6 +4,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -12,9 +14,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * How often a consumer's handler may fail on a message before the inbox quarantines it ({@code
- * inbox.max-attempts}), and how often the broker delivers a message before it dead-letters it
- * ({@code inbox.broker.max-delivery-attempts}, which must say what the inbox queue's address
- * setting says).
+ * inbox.max-attempts}), and how the broker redelivers the inbox queue: how often it delivers a
+ * message before it dead-letters it ({@code inbox.broker.max-delivery-attempts}) and its largest
+ * redelivery delay ({@code inbox.broker.max-redelivery-delay}). Both must say what the queue's
+ * address setting says; where the broker runs in this JVM, the start checks that they do.
  *
  * <p>Every failed delivery is one consumer's failure, and a delivery tries no consumer after one
  * that failed. So a type with {@code k} consumers may need {@code k × max-attempts} failed
@@ -28,8 +31,12 @@ public class AttemptBudget {
   /** The inbox queue's max-delivery-attempts, as server-config/inbox-queue.properties sets it. */
   public static final String DEFAULT_BROKER_MAX_DELIVERY_ATTEMPTS = "20";
 
+  /** The inbox queue's max-redelivery-delay, as server-config/inbox-queue.properties sets it. */
+  public static final String DEFAULT_BROKER_MAX_REDELIVERY_DELAY = "PT10S";
+
   private final int maxAttempts;
   private final int brokerMaxDeliveryAttempts;
+  private final Duration brokerMaxRedeliveryDelay;
 
   @Inject
   AttemptBudget(
@@ -37,7 +44,11 @@ public class AttemptBudget {
       @ConfigProperty(
               name = "inbox.broker.max-delivery-attempts",
               defaultValue = DEFAULT_BROKER_MAX_DELIVERY_ATTEMPTS)
-          int brokerMaxDeliveryAttempts) {
+          int brokerMaxDeliveryAttempts,
+      @ConfigProperty(
+              name = "inbox.broker.max-redelivery-delay",
+              defaultValue = DEFAULT_BROKER_MAX_REDELIVERY_DELAY)
+          String brokerMaxRedeliveryDelay) {
     if (maxAttempts < 1) {
       throw new IllegalArgumentException(
           "inbox.max-attempts is " + maxAttempts + ": it must be at least 1");
@@ -51,12 +62,22 @@ public class AttemptBudget {
     }
     this.maxAttempts = maxAttempts;
     this.brokerMaxDeliveryAttempts = brokerMaxDeliveryAttempts;
+    try {
+      this.brokerMaxRedeliveryDelay = Duration.parse(brokerMaxRedeliveryDelay.strip());
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException(
+          "inbox.broker.max-redelivery-delay is '%s': write the inbox queue's max-redelivery-delay"
+                  .formatted(brokerMaxRedeliveryDelay)
+              + " as an ISO-8601 duration, PT10S for 10000 ms",
+          e);
+    }
   }
 
   /** For the CDI proxy. */
   protected AttemptBudget() {
     this.maxAttempts = 0;
     this.brokerMaxDeliveryAttempts = 0;
+    this.brokerMaxRedeliveryDelay = null;
   }
 
   /** {@code inbox.max-attempts}: failed attempts of one consumer before it gives up (5). */
@@ -67,6 +88,11 @@ public class AttemptBudget {
   /** {@code inbox.broker.max-delivery-attempts}: deliveries before the broker dead-letters (20). */
   public int brokerMaxDeliveryAttempts() {
     return brokerMaxDeliveryAttempts;
+  }
+
+  /** {@code inbox.broker.max-redelivery-delay}: the broker's largest redelivery delay (PT10S). */
+  public Duration brokerMaxRedeliveryDelay() {
+    return brokerMaxRedeliveryDelay;
   }
 
   void checkAtStartup(@Observes Startup startup, Subscriptions subscriptions) {

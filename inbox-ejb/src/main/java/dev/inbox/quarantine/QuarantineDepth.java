@@ -45,7 +45,7 @@ public class QuarantineDepth {
   public long depth() {
     Queue queue = quarantine.queue();
     try {
-      OptionalLong counted = LocalBrokerCount.of(queue.getQueueName());
+      OptionalLong counted = LocalBroker.messageCount(queue.getQueueName());
       if (counted.isPresent()) {
         return counted.getAsLong();
       }

@@ -14,9 +14,6 @@ import org.eclipse.microprofile.config.Config;
 @ApplicationScoped
 public class RetentionPolicy {
 
-  /** The inbox queue's max-redelivery-delay, as server-config/inbox-queue.properties sets it. */
-  public static final String DEFAULT_BROKER_MAX_REDELIVERY_DELAY = "PT10S";
-
   private final Config config;
   private final AttemptBudget budget;
 
@@ -100,7 +97,8 @@ public class RetentionPolicy {
    * quarantined message may wait for its redrive ({@code inbox.redrive-window}, P7D).
    */
   public Duration redeliveryHorizon() {
-    return duration("inbox.broker.max-redelivery-delay", DEFAULT_BROKER_MAX_REDELIVERY_DELAY)
+    return budget
+        .brokerMaxRedeliveryDelay()
         .multipliedBy(budget.brokerMaxDeliveryAttempts())
         .plus(duration("inbox.redrive-window", "P7D"));
   }

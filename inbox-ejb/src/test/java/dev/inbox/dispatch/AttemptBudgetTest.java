@@ -11,7 +11,7 @@ class AttemptBudgetTest {
 
   @Test
   void theBrokerMustDeliverOftenEnoughForEveryConsumerOfATypeToUseItsAttempts() {
-    AttemptBudget budget = new AttemptBudget(5, 10);
+    AttemptBudget budget = new AttemptBudget(5, 10, "PT10S");
 
     assertDoesNotThrow(() -> budget.check("order.created", List.of("billing")));
     IllegalStateException refused =
@@ -29,14 +29,21 @@ class AttemptBudgetTest {
   @Test
   void theDefaultsCoverThreeConsumersOfAType() {
     AttemptBudget defaults =
-        new AttemptBudget(5, Integer.parseInt(AttemptBudget.DEFAULT_BROKER_MAX_DELIVERY_ATTEMPTS));
+        new AttemptBudget(
+            5, Integer.parseInt(AttemptBudget.DEFAULT_BROKER_MAX_DELIVERY_ATTEMPTS), "PT10S");
 
     assertDoesNotThrow(() -> defaults.check("t", List.of("a", "b", "c")));
   }
 
   @Test
   void settingsThatCannotWorkAreRefused() {
-    assertThrows(IllegalArgumentException.class, () -> new AttemptBudget(0, 20));
-    assertThrows(IllegalArgumentException.class, () -> new AttemptBudget(5, -1));
+    assertThrows(IllegalArgumentException.class, () -> new AttemptBudget(0, 20, "PT10S"));
+    assertThrows(IllegalArgumentException.class, () -> new AttemptBudget(5, -1, "PT10S"));
+    IllegalArgumentException delay =
+        assertThrows(IllegalArgumentException.class, () -> new AttemptBudget(5, 20, "10000"));
+    assertTrue(
+        delay.getMessage().contains("inbox.broker.max-redelivery-delay is '10000'")
+            && delay.getMessage().contains("PT10S for 10000 ms"),
+        delay.getMessage());
   }
 }

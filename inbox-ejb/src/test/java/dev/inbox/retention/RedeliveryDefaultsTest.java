@@ -31,7 +31,7 @@ class RedeliveryDefaultsTest {
         "inbox.broker.max-delivery-attempts's default");
     assertEquals(
         Duration.ofMillis(Long.parseLong(queue.getProperty("maxRedeliveryDelay"))),
-        Duration.parse(RetentionPolicy.DEFAULT_BROKER_MAX_REDELIVERY_DELAY),
+        Duration.parse(AttemptBudget.DEFAULT_BROKER_MAX_REDELIVERY_DELAY),
         "inbox.broker.max-redelivery-delay's default");
   }
 }

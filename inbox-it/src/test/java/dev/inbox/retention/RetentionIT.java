@@ -29,8 +29,8 @@ import org.junit.jupiter.api.Test;
  * Retention keeps the table bounded without reopening a door: expired rows go, young ones stay, a
  * late redelivery of a purged key is caught, and the sweeper runs under a storm without losing or
  * duplicating anything. One consumer (it-retention) keeps rows for 3 seconds; the others keep the
- * default 30 days. The redelivery horizon is made short to match, or the inbox would refuse to
- * start.
+ * default 30 days, so the deployment accepts a retention shorter than the redelivery horizon, or
+ * the inbox would refuse to start.
  */
 @InboxTest
 class RetentionIT {
@@ -46,12 +46,8 @@ class RetentionIT {
             "PT1S",
             "inbox.retention.batch-size",
             "50",
-            "inbox.broker.max-delivery-attempts",
-            "20",
-            "inbox.broker.max-redelivery-delay",
-            "PT0.1S",
-            "inbox.redrive-window",
-            "PT1S"));
+            "inbox.retention.allow-shorter-than-horizon",
+            "true"));
   }
 
   @Inject private Producer producer;

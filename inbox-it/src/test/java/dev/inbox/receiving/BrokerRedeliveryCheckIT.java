@@ -1,0 +1,46 @@
+package dev.inbox.receiving;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.inbox.it.Deployments;
+import dev.inbox.it.InboxTest;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.container.test.api.ShouldThrowException;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+/**
+ * Settings that say the broker redelivers otherwise than it does refuse the deployment, where the
+ * broker runs in the server's JVM and can be read: on WildFly's embedded broker, so on the WildFly
+ * suite cells only (Payara's broker is another process, whose numbers the inbox takes on trust).
+ */
+@InboxTest
+@EnabledIfSystemProperty(named = "inbox.cell", matches = "wildfly-.*")
+class BrokerRedeliveryCheckIT {
+
+  @Deployment(testable = false)
+  @ShouldThrowException
+  static EnterpriseArchive deployment() {
+    // The broker delivers 20 times (server-config/inbox-queue.properties); 30 fits every other
+    // start-up check, so only this one can refuse.
+    return Deployments.inbox(
+        BrokerRedeliveryCheckIT.class, Map.of("inbox.broker.max-delivery-attempts", "30"));
+  }
+
+  @Test
+  @RunAsClient
+  void theServerLogSaysWhatTheBrokerDoesAndWhatTheSettingsSay() throws IOException {
+    String log = Files.readString(Path.of(System.getProperty("inbox.it.server-log")));
+    assertTrue(
+        log.contains("(address jms.queue.InboxQueue) at most 20 times, at most PT10S apart")
+            && log.contains("but inbox.broker.max-delivery-attempts=30 and")
+            && log.contains("Set inbox.broker.max-delivery-attempts=20"),
+        "the refusal names the broker's numbers and the settings'");
+  }
+}
