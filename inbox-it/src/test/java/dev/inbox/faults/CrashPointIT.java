@@ -240,6 +240,13 @@ class CrashPointIT {
       nodes.startUntilItHalts(server);
       assertTrue(!halt.exists(), "recovery reached its commit and halted the server");
     }
+    System.out.printf(
+        "[crash point %s] halted on %s; %d of %d applied; transaction log %s%n",
+        point,
+        haltedOn,
+        appliedBefore,
+        IN_FLIGHT,
+        transactionLog.isPresent() ? transactionLog.getAsInt() : "(not countable)");
     Instant restarted = Instant.now();
     nodes.start(server);
     Oracle.Figures figures = storm.settled();

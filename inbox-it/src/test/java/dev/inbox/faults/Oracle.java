@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -66,6 +67,7 @@ final class Oracle {
     Set<String> identities = payloads.keySet();
     AtomicReference<Figures> last = new AtomicReference<>();
     AtomicReference<RuntimeException> lastFailure = new AtomicReference<>();
+    Instant began = Instant.now();
     Figures figures;
     try {
       figures =
@@ -77,7 +79,14 @@ final class Oracle {
               .until(
                   () -> {
                     try {
-                      last.set(figures(consumer, run, identities.size(), nodes));
+                      Figures look = figures(consumer, run, identities.size(), nodes);
+                      if (!look.equals(last.get())) {
+                        // The timeline of a slow settle, for the log of a run that fails.
+                        System.out.printf(
+                            "[oracle %s +%ds] %s%n",
+                            run, Duration.between(began, Instant.now()).toSeconds(), look);
+                      }
+                      last.set(look);
                     } catch (RuntimeException e) {
                       lastFailure.set(e);
                       throw e;
@@ -96,7 +105,8 @@ final class Oracle {
                       lastFailure.get() == null
                           ? ""
                           : "; the last look failed: " + lastFailure.get())
-              + inDoubtInBroker(),
+              + inDoubtInBroker()
+              + withoutARow(consumer, identities),
           e);
     }
     Map<String, List<String>> effects = new TreeMap<>(database.effects(consumer, run));
@@ -117,6 +127,21 @@ final class Oracle {
     assertEquals(0, figures.quarantined(), "quarantined: " + figures);
     assertEquals(0, figures.deadLettered(), "dead-lettered: " + figures);
     return figures;
+  }
+
+  /** What the database holds of each identity without an inbox row, for a failure's message. */
+  private String withoutARow(String consumer, Set<String> identities) {
+    try {
+      List<String> missing =
+          identities.stream()
+              .sorted()
+              .filter(identity -> database.appliedOnDelivery(consumer, identity).isEmpty())
+              .map(identity -> database.history(consumer, identity))
+              .toList();
+      return missing.isEmpty() ? "" : "; without a row: " + missing;
+    } catch (RuntimeException e) {
+      return "; the identities without a row could not be read: " + e;
+    }
   }
 
   /** The broker's prepared transactions, listed for a failure's message. */
