@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.awaitility.Awaitility;
@@ -249,7 +250,12 @@ class CrashPointIT {
         transactionLog.isPresent() ? transactionLog.getAsInt() : "(not countable)");
     Instant restarted = Instant.now();
     nodes.start(server);
-    Oracle.Figures figures = storm.settled();
+    Oracle.Figures figures;
+    try {
+      figures = storm.settled();
+    } catch (AssertionError e) {
+      throw new AssertionError(e.getMessage() + committedWithoutARow(storm), e);
+    }
     Crash crash =
         new Crash(
             storm,
@@ -291,6 +297,25 @@ class CrashPointIT {
         Optional.of(1),
         database.appliedOnDelivery(crash.storm().consumer(), crash.haltedOn()),
         "recovery committed the first delivery: " + crash);
+  }
+
+  /**
+   * The identities the transaction manager reported committed (the crash handler noted them) that
+   * have no inbox row: a commit the database lost, for a failure's message.
+   */
+  private String committedWithoutARow(Storm storm) {
+    File noted = new File(FaultCell.crashDirectory(), storm.run() + CrashPoint.COMMITTED_SUFFIX);
+    try {
+      List<String> committed = noted.exists() ? Files.readAllLines(noted.toPath()) : List.of();
+      List<String> lost =
+          committed.stream()
+              .filter(id -> database.appliedOnDelivery(storm.consumer(), id).isEmpty())
+              .toList();
+      return "; %d deliveries noted committed by the transaction manager, of which without a row: %s"
+          .formatted(committed.size(), lost);
+    } catch (IOException | RuntimeException e) {
+      return "; the deliveries noted committed could not be read: " + e;
+    }
   }
 
   private double duplicates() {

@@ -6,12 +6,18 @@ import dev.inbox.spi.InboxContext;
 import dev.inbox.spi.InboxHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
 import java.util.Optional;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
 
 /**
  * Writes one effect per message, and stops the server JVM at the message's {@link CrashPoint}: the
@@ -39,6 +45,7 @@ public class CrashHandler implements InboxHandler {
   public void handle(Envelope message, InboxContext context) {
     reached(CrashPoint.AFTER_INBOX_ROW, message);
     effects.apply(message, context);
+    noteTheCommit(message);
     reached(CrashPoint.AFTER_BUSINESS_WRITE, message);
     reached(CrashPoint.AFTER_DATABASE_COMMIT, message);
     reached(CrashPoint.AFTER_PREPARE_BEFORE_DECISION, message);
@@ -56,6 +63,58 @@ public class CrashHandler implements InboxHandler {
       System.setProperty(point.armedThreadProperty(), Thread.currentThread().getName());
     } else {
       Runtime.getRuntime().halt(CrashPoint.HALT_STATUS);
+    }
+  }
+
+  /**
+   * Appends the message's id to its run's {@value CrashPoint#COMMITTED_SUFFIX} file once the
+   * transaction manager has finished committing the delivery, both resources included: a test can
+   * then tell a commit the database lost from one that never happened.
+   */
+  private static void noteTheCommit(Envelope message) {
+    String directory = System.getProperty(CrashPoint.MARKER_DIRECTORY);
+    if (directory == null) {
+      return;
+    }
+    File committed =
+        new File(
+            directory,
+            message.property(CrashPoint.RUN_PROPERTY).orElse("no-run")
+                + CrashPoint.COMMITTED_SUFFIX);
+    String line = message.messageId() + System.lineSeparator();
+    registry()
+        .registerInterposedSynchronization(
+            new Synchronization() {
+              @Override
+              public void beforeCompletion() {}
+
+              @Override
+              public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                  append(committed, line);
+                }
+              }
+            });
+  }
+
+  private static synchronized void append(File file, String line) {
+    try {
+      Files.writeString(
+          file.toPath(),
+          line,
+          StandardCharsets.UTF_8,
+          StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot note a commit in " + file, e);
+    }
+  }
+
+  private static TransactionSynchronizationRegistry registry() {
+    try {
+      return InitialContext.doLookup("java:comp/TransactionSynchronizationRegistry");
+    } catch (NamingException e) {
+      throw new IllegalStateException("No transaction synchronization registry", e);
     }
   }
 

@@ -56,6 +56,12 @@ public enum CrashPoint {
   /** The exit status of a halt, for the server log's reader. */
   public static final int HALT_STATUS = 86;
 
+  /**
+   * Appended to a run's name, the file where the crash handler notes each delivery the transaction
+   * manager committed.
+   */
+  public static final String COMMITTED_SUFFIX = ".committed";
+
   private final boolean inTransactionManager;
 
   CrashPoint(boolean inTransactionManager) {
