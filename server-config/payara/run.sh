@@ -4,16 +4,16 @@
 # provisions a Payara domain with H2 in a file (provision.sh), deploys the EAR with the example
 # handler, and runs Payara in the foreground: admin on 8048, HTTP on 8080. Ctrl-C stops Payara, and
 # the script stops the broker it started. Everything lives in inbox-it/target; the domain's H2
-# database, and so what the inbox remembers, survives restarts until `mvn clean`.
+# database, and so what the inbox remembers, survives restarts until `./mvnw clean`.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 export AS_JAVA=${AS_JAVA:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}
 
 echo "Building the EAR and the Artemis adapter..."
-mvn -B -q -DskipTests -pl inbox-ear,server-config/payara/artemis-rar -am install
+./mvnw -B -q -DskipTests -pl inbox-ear,server-config/payara/artemis-rar -am install
 echo "Fetching Payara and ActiveMQ Artemis from Maven Central (once)..."
-mvn -B -q -pl inbox-it -Dserver=payara dependency:unpack@unpack-server dependency:unpack@unpack-broker
+./mvnw -B -q -pl inbox-it -Dserver=payara dependency:unpack@unpack-server dependency:unpack@unpack-broker
 
 dist=$root/inbox-it/target/dist
 broker=$root/inbox-it/target/run-payara/broker

@@ -3,15 +3,15 @@
 # database in a file (server-config/wildfly/provision.sh), deploys the EAR with the example handler
 # and runs the server in the foreground on the default ports (HTTP 8080, management 9990).
 # Ctrl-C stops it. The server lives in inbox-it/target/servers/wildfly-run; its H2 database, and so
-# what the inbox remembers, survives restarts until `mvn clean`.
+# what the inbox remembers, survives restarts until `./mvnw clean`.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 
 echo "Building the EAR..."
-mvn -B -q -DskipTests -pl inbox-ear,server-config/mariadb-xa,server-config/payara/artemis-rar -am install
+./mvnw -B -q -DskipTests -pl inbox-ear,server-config/mariadb-xa,server-config/payara/artemis-rar -am install
 echo "Fetching WildFly, EclipseLink and the JDBC drivers from Maven Central (once)..."
-mvn -B -q -pl inbox-it dependency:unpack@unpack-server dependency:copy-dependencies@copy-jars
+./mvnw -B -q -pl inbox-it dependency:unpack@unpack-server dependency:copy-dependencies@copy-jars
 
 server=$root/inbox-it/target/servers/wildfly-run
 bash server-config/wildfly/provision.sh "$root/inbox-it/target/dist" "$server" h2
