@@ -4,8 +4,8 @@
 # server runs; WRITE_DELAY=0 writes each commit to the file before it returns, so a server process
 # that dies keeps what it committed (see server-config/wildfly/configure-datasource-h2.cli). The
 # user is sa, without a password (the file is the domain's): INBOX_DB_PASSWORD in the server's
-# environment, empty by default. Create the tables with server-config/sql/h2/inbox.sql
-# (provision.sh does).
+# environment, empty by default. The inbox creates its tables at start, from its migrations
+# (inbox.schema.migrate=true, set below).
 #   ASADMIN="$PAYARA_HOME/bin/asadmin --port 4848" configure-datasource-h2.sh <database file, without .mv.db>
 # Safe to re-run.
 set -euo pipefail
@@ -20,3 +20,7 @@ listed list-jdbc-connection-pools inbox-pool ||
 
 # The resource the persistence units name.
 listed list-jdbc-resources jdbc/inbox || $asadmin create-jdbc-resource --connectionpoolid inbox-pool jdbc/inbox
+
+# The inbox applies its schema's migrations at start (docs/schema.md): the embedded default has no
+# DBA to do it.
+$asadmin create-system-properties inbox.schema.migrate=true >/dev/null

@@ -16,7 +16,7 @@
 # INBOX_METRICS_PASSWORD (configure-metrics.sh), for a real database the driver jar in
 # INBOX_JDBC_DRIVER (and for mariadb-xa INBOX_MARIADB_XA_JAR) and the INBOX_DB_* settings
 # (configure-datasource-*.sh). For H2 it also
-# creates the inbox's tables (server-config/sql/h2/inbox.sql).
+# has the inbox create its tables at start (inbox.schema.migrate=true).
 set -euo pipefail
 
 payara=$(cd "$1" && pwd) domain=$2 portbase=$3 database=$4
@@ -52,8 +52,6 @@ case $database in
   h2)
     h2_file=$domain_dir/data/inbox/inbox
     mkdir -p "$(dirname "$h2_file")"
-    java -cp "$payara/h2db/bin/h2.jar" org.h2.tools.RunScript \
-      -url "jdbc:h2:$h2_file;AUTO_SERVER=TRUE" -user sa -script "$here/../sql/h2/inbox.sql"
     bash "$here/configure-datasource-h2.sh" "$h2_file"
     ;;
   postgresql-xa) bash "$here/configure-datasource-$driver.sh" "${INBOX_JDBC_DRIVER:?}" ;;

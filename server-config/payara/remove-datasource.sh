@@ -9,3 +9,5 @@ set -euo pipefail
 # The resource, then its pool.
 ! listed list-jdbc-resources jdbc/inbox || $asadmin delete-jdbc-resource jdbc/inbox
 ! listed list-jdbc-connection-pools inbox-pool || $asadmin delete-jdbc-connection-pool inbox-pool
+# The migrations at start, which configure-datasource-h2.sh sets.
+$asadmin delete-system-property inbox.schema.migrate >/dev/null 2>&1 || true

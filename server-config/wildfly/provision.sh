@@ -15,8 +15,8 @@
 # inbox queue lives on a standalone Artemis broker (configure-messaging-remote.cli) instead of the
 # broker embedded in standalone-full (configure-messaging.cli, the default: INBOX_MESSAGING=embedded).
 #
-# For H2 it also creates the inbox's tables (server-config/sql/h2/inbox.sql). PostgreSQL and
-# MariaDB schemas are the DBA's: apply server-config/sql/<database>/inbox.sql there.
+# For H2 the inbox creates its tables at start (inbox.schema.migrate=true). PostgreSQL and MariaDB
+# schemas are the DBA's: apply the inbox's migrations there (docs/schema.md).
 set -euo pipefail
 
 dist=$(cd "$1" && pwd) server=$2 database=$3
@@ -86,11 +86,5 @@ JBOSS_HOME=$server "$server/bin/jboss-cli.sh" --properties="$properties" --file=
   exit 1
 }
 
-if [ "$database" = h2 ]; then
-  # The embedded default's tables, in the file the data source opens.
-  java -cp "$(ls "$server"/modules/system/layers/base/com/h2database/h2/main/h2-*.jar)" org.h2.tools.RunScript \
-    -url "jdbc:h2:$server/standalone/data/inbox/inbox;AUTO_SERVER=TRUE" -user sa \
-    -script "$here/../sql/h2/inbox.sql"
-fi
 echo "$database" >"$marker"
 echo "Provisioned $server (database: $database)"

@@ -1,6 +1,8 @@
 -- The inbox's tables on H2 (2.x), the embedded default. Safe to re-run: it creates only what is
--- missing. server-config/wildfly/provision.sh applies it with H2's RunScript tool.
+-- missing.
 -- Times are UTC.
+-- The schema at version 1, as one script to read or run by hand: the sum of the migrations in
+-- inbox-ejb/schema (dev/inbox/schema/h2), which a test keeps it equal to (docs/schema.md).
 
 -- One row per consumer and message it has recorded. The primary key is the guarantee: a second
 -- delivery of a message to the same consumer cannot insert a second row.
@@ -60,3 +62,15 @@ CREATE TABLE IF NOT EXISTS inbox_secret (
     created_at   TIMESTAMP    NOT NULL,
     CONSTRAINT pk_inbox_secret PRIMARY KEY (secret_name)
 );
+
+-- The schema's version, which the inbox reads at start and refuses to start below the version it
+-- needs. Each migration adds its row, so the version holds however the migrations were applied:
+-- by Flyway, or read and run as plain SQL.
+CREATE TABLE IF NOT EXISTS inbox_schema_version (
+    version     INTEGER      NOT NULL,
+    description VARCHAR(200) NOT NULL,
+    CONSTRAINT pk_inbox_schema_version PRIMARY KEY (version)
+);
+
+INSERT INTO inbox_schema_version (version, description)
+    SELECT 1, 'the inbox tables' WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 1);

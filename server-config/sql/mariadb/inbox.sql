@@ -5,6 +5,8 @@
 --
 -- Keys use the binary, no-pad collation utf8mb4_nopad_bin: MariaDB's default collation ignores case
 -- and trailing spaces, which would make 'evt-A' and 'evt-a ' one message.
+-- The schema at version 1, as one script to read or run by hand: the sum of the migrations in
+-- inbox-ejb/schema (dev/inbox/schema/mariadb), which a test keeps it equal to (docs/schema.md).
 
 -- One row per consumer and message it has recorded. The primary key is the guarantee: a second
 -- delivery of a message to the same consumer cannot insert a second row.
@@ -61,3 +63,16 @@ CREATE TABLE IF NOT EXISTS inbox_secret (
     created_at   DATETIME(6)  NOT NULL,
     CONSTRAINT pk_inbox_secret PRIMARY KEY (secret_name)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_unicode_ci;
+
+-- The schema's version, which the inbox reads at start and refuses to start below the version it
+-- needs. Each migration adds its row, so the version holds however the migrations were applied:
+-- by Flyway, or read and run as plain SQL.
+CREATE TABLE IF NOT EXISTS inbox_schema_version (
+    version     INT          NOT NULL,
+    description VARCHAR(200) NOT NULL,
+    CONSTRAINT pk_inbox_schema_version PRIMARY KEY (version)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_unicode_ci;
+
+INSERT INTO inbox_schema_version (version, description)
+    SELECT 1, 'the inbox tables' FROM DUAL
+    WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 1);

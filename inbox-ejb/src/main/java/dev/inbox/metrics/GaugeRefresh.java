@@ -5,6 +5,7 @@ import dev.inbox.store.FailureLedger;
 import dev.inbox.store.InboxStore;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
+import jakarta.ejb.DependsOn;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.Timeout;
@@ -24,6 +25,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @Singleton
 @Startup
+@DependsOn("SchemaAtStart")
 public class GaugeRefresh {
 
   private static final Logger LOG = Logger.getLogger(GaugeRefresh.class.getName());

@@ -7,6 +7,7 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.DependsOn;
 import jakarta.ejb.EJBException;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
@@ -33,6 +34,7 @@ import java.util.logging.Logger;
  */
 @Singleton
 @Startup
+@DependsOn("SchemaAtStart")
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 public class Sweeper {
 

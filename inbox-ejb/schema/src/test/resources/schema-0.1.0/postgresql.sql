@@ -1,0 +1,62 @@
+-- The inbox's tables on PostgreSQL (12 or later). Safe to re-run: it creates only what is missing.
+--   psql -h <host> -U <owner> -d <database> -v ON_ERROR_STOP=1 -f inbox.sql
+-- Times are UTC (timestamp without time zone, written by the module in UTC).
+
+-- One row per consumer and message it has recorded. The primary key is the guarantee: a second
+-- delivery of a message to the same consumer cannot insert a second row.
+CREATE TABLE IF NOT EXISTS inbox_entry (
+    consumer_name    VARCHAR(100) NOT NULL,
+    message_id       VARCHAR(400) NOT NULL,
+    message_type     VARCHAR(200) NOT NULL,
+    contract_version VARCHAR(50),
+    payload_hash     VARCHAR(64)  NOT NULL,
+    business_key     VARCHAR(400),
+    duplicate_of     VARCHAR(400),
+    received_at      TIMESTAMP    NOT NULL,
+    processed_at     TIMESTAMP    NOT NULL,
+    delivery_count   INTEGER      NOT NULL,
+    tenant_id        VARCHAR(100),
+    CONSTRAINT pk_inbox_entry PRIMARY KEY (consumer_name, message_id)
+);
+
+-- Two messages that ask for the same business action: the second is a semantic duplicate.
+CREATE UNIQUE INDEX IF NOT EXISTS uq_inbox_entry_business_key
+    ON inbox_entry (consumer_name, business_key) WHERE business_key IS NOT NULL;
+
+-- Retention deletes each consumer's rows older than its retention, oldest first.
+CREATE INDEX IF NOT EXISTS ix_inbox_entry_retention ON inbox_entry (consumer_name, processed_at);
+
+-- The failure ledger: attempts of a consumer's handler on a message that failed. Written in its own
+-- transaction, so that it survives the delivery's rollback. No payload is kept.
+CREATE TABLE IF NOT EXISTS inbox_failure (
+    consumer_name VARCHAR(100)  NOT NULL,
+    message_id    VARCHAR(400)  NOT NULL,
+    attempts      INTEGER       NOT NULL,
+    first_seen    TIMESTAMP     NOT NULL,
+    last_seen     TIMESTAMP     NOT NULL,
+    failure_kind  VARCHAR(20)   NOT NULL,
+    last_error    VARCHAR(1000),
+    CONSTRAINT pk_inbox_failure PRIMARY KEY (consumer_name, message_id),
+    CONSTRAINT ck_inbox_failure_kind CHECK (failure_kind IN ('TRANSIENT', 'PERMANENT'))
+);
+
+CREATE INDEX IF NOT EXISTS ix_inbox_failure_last_seen ON inbox_failure (last_seen);
+
+-- For each consumer, the newest processed_at that retention has deleted. A message older than this
+-- with no row may be a late redelivery of a purged key.
+CREATE TABLE IF NOT EXISTS inbox_watermark (
+    consumer_name  VARCHAR(100) NOT NULL,
+    purged_through TIMESTAMP    NOT NULL,
+    updated_at     TIMESTAMP    NOT NULL,
+    CONSTRAINT pk_inbox_watermark PRIMARY KEY (consumer_name)
+);
+
+-- Secrets every node shares, made by the first node that needs one: the key that seals the inbox's
+-- own properties on the copies it quarantines, so that a redrive is told from a producer's message.
+-- Deleting a row makes a new key; copies sealed with the old one are then treated as producers'.
+CREATE TABLE IF NOT EXISTS inbox_secret (
+    secret_name  VARCHAR(100) NOT NULL,
+    secret_value VARCHAR(200) NOT NULL,
+    created_at   TIMESTAMP    NOT NULL,
+    CONSTRAINT pk_inbox_secret PRIMARY KEY (secret_name)
+);
