@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.inbox.it.OperationsFiles;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,6 +46,59 @@ class OperationsFilesTest {
       assertFalse(object.getString("title").isBlank(), "a panel title");
       assertFalse(object.getJsonArray("targets").isEmpty(), object.getString("title"));
     }
+  }
+
+  /** What Grafana needs to import the dashboard and draw it as meant. */
+  @Test
+  void theDashboardImportsIntoGrafana() {
+    JsonObject dashboard = OperationsFiles.dashboard();
+    JsonObject variable =
+        dashboard.getJsonObject("templating").getJsonArray("list").get(0).asJsonObject();
+    assertEquals("datasource", variable.getString("name"), "the data source variable");
+    assertEquals("datasource", variable.getString("type"));
+    assertEquals("prometheus", variable.getString("query"));
+    assertTrue(dashboard.containsKey("schemaVersion"), "schemaVersion");
+
+    Set<Integer> ids = new HashSet<>();
+    List<JsonObject> panels =
+        dashboard.getJsonArray("panels").stream().map(JsonValue::asJsonObject).toList();
+    for (JsonObject panel : panels) {
+      String title = panel.getString("title");
+      assertTrue(ids.add(panel.getInt("id")), "a panel id of its own: " + title);
+      assertTrue(
+          PANEL_TYPES.contains(panel.getString("type")), title + " has a Grafana panel type");
+      assertEquals("${datasource}", panel.getJsonObject("datasource").getString("uid"), title);
+      for (JsonValue target : panel.getJsonArray("targets")) {
+        JsonObject query = target.asJsonObject();
+        assertEquals(
+            "${datasource}", query.getJsonObject("datasource").getString("uid"), title + " query");
+        assertFalse(query.getString("refId").isBlank(), title + " query refId");
+      }
+      JsonObject grid = panel.getJsonObject("gridPos");
+      int x = grid.getInt("x");
+      int w = grid.getInt("w");
+      assertTrue(x >= 0 && w > 0 && x + w <= 24, title + " inside the 24 columns: " + grid);
+      assertTrue(grid.getInt("y") >= 0 && grid.getInt("h") > 0, title + ": " + grid);
+    }
+    for (JsonObject one : panels) {
+      for (JsonObject other : panels) {
+        if (one != other) {
+          assertFalse(
+              overlap(one.getJsonObject("gridPos"), other.getJsonObject("gridPos")),
+              one.getString("title") + " overlaps " + other.getString("title"));
+        }
+      }
+    }
+  }
+
+  private static final Set<String> PANEL_TYPES =
+      Set.of("timeseries", "stat", "gauge", "bargauge", "table", "text");
+
+  private static boolean overlap(JsonObject a, JsonObject b) {
+    return a.getInt("x") < b.getInt("x") + b.getInt("w")
+        && b.getInt("x") < a.getInt("x") + a.getInt("w")
+        && a.getInt("y") < b.getInt("y") + b.getInt("h")
+        && b.getInt("y") < a.getInt("y") + a.getInt("h");
   }
 
   @Test
