@@ -1,0 +1,22 @@
+package dev.inbox.health;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.Liveness;
+
+/**
+ * Live while the inbox is deployed and answers. Nothing the inbox depends on is checked here: a
+ * database or broker outage makes it not ready, and restarting the server would not help.
+ */
+@Liveness
+@ApplicationScoped
+public class InboxLiveness implements HealthCheck {
+
+  static final String NAME = "inbox";
+
+  @Override
+  public HealthCheckResponse call() {
+    return HealthCheckResponse.up(NAME);
+  }
+}
