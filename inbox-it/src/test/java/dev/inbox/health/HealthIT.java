@@ -3,19 +3,14 @@ package dev.inbox.health;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.inbox.it.Deployments;
+import dev.inbox.it.Http;
 import dev.inbox.it.InboxTest;
 import dev.inbox.it.Settings;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.StringReader;
-import java.io.UncheckedIOException;
-import java.net.HttpURLConnection;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -89,20 +84,8 @@ class HealthIT {
   private record Health(int status, String body) {
 
     static Health get(String which) {
-      String url = Settings.ofServer().healthUrl() + "/" + which;
-      try {
-        HttpURLConnection connection = (HttpURLConnection) URI.create(url).toURL().openConnection();
-        connection.setConnectTimeout(30_000);
-        connection.setReadTimeout(30_000);
-        int status = connection.getResponseCode();
-        try (InputStream body =
-            status < 400 ? connection.getInputStream() : connection.getErrorStream()) {
-          return new Health(
-              status, body == null ? "" : new String(body.readAllBytes(), StandardCharsets.UTF_8));
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException("Cannot read " + url, e);
-      }
+      Http.Response response = Http.get(Settings.ofServer().healthUrl() + "/" + which);
+      return new Health(response.status(), response.body());
     }
 
     Map<String, String> checks() {

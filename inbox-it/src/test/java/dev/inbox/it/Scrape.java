@@ -1,18 +1,11 @@
 package dev.inbox.it;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.net.HttpURLConnection;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import javax.net.ssl.HttpsURLConnection;
 
 /**
  * One scrape of the server's metrics endpoint over HTTP, as Prometheus reads it. The endpoint is
@@ -42,7 +35,7 @@ public final class Scrape {
 
   /** The status an anonymous request of the cell's endpoint gets: 401 behind a login. */
   public static int anonymousStatus() {
-    return get(Settings.ofServer().metricsUrl(), "", "").statusCode();
+    return Http.get(Settings.ofServer().metricsUrl(), "", "").status();
   }
 
   /**
@@ -50,51 +43,16 @@ public final class Scrape {
    * one reads it anonymously).
    */
   public static Scrape of(String url, String user, String password) {
-    Response response = get(url, user, password);
+    Http.Response response = Http.get(url, user, password);
     // MicroProfile Metrics answers 404 for a scope that holds no metric yet: Payara's application
     // scope after a start, until the inbox has counted its first message. Every counter is zero.
-    if (response.statusCode() == 404 && url.contains("scope=")) {
+    if (response.status() == 404 && url.contains("scope=")) {
       return parse("");
     }
-    if (response.statusCode() != 200) {
-      throw new IllegalStateException("GET " + url + " answered " + response.statusCode());
+    if (response.status() != 200) {
+      throw new IllegalStateException("GET " + url + " answered " + response.status());
     }
     return parse(response.body());
-  }
-
-  /** A status and a body. */
-  private record Response(int statusCode, String body) {}
-
-  /**
-   * A GET, with HTTP basic authentication when a user is given. Over HTTPS on the loopback
-   * interface, the server's own certificate is taken whatever host name it was made for: Payara's
-   * is self-signed, for the machine's name.
-   */
-  private static Response get(String url, String user, String password) {
-    try {
-      HttpURLConnection connection = (HttpURLConnection) URI.create(url).toURL().openConnection();
-      if (connection instanceof HttpsURLConnection https) {
-        https.setHostnameVerifier((host, session) -> host.equals("127.0.0.1"));
-      }
-      connection.setConnectTimeout(30_000);
-      connection.setReadTimeout(30_000);
-      connection.setInstanceFollowRedirects(false);
-      if (!user.isEmpty()) {
-        connection.setRequestProperty(
-            "Authorization",
-            "Basic "
-                + Base64.getEncoder()
-                    .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
-      }
-      int status = connection.getResponseCode();
-      try (InputStream body =
-          status < 400 ? connection.getInputStream() : connection.getErrorStream()) {
-        return new Response(
-            status, body == null ? "" : new String(body.readAllBytes(), StandardCharsets.UTF_8));
-      }
-    } catch (IOException e) {
-      throw new IllegalStateException("Cannot scrape " + url, e);
-    }
   }
 
   static Scrape parse(String text) {
