@@ -68,6 +68,7 @@ final class Oracle {
     AtomicReference<Figures> last = new AtomicReference<>();
     AtomicReference<RuntimeException> lastFailure = new AtomicReference<>();
     Instant began = Instant.now();
+    AtomicReference<Instant> printed = new AtomicReference<>(began.minusSeconds(10));
     Figures figures;
     try {
       figures =
@@ -80,11 +81,15 @@ final class Oracle {
                   () -> {
                     try {
                       Figures look = figures(consumer, run, identities.size(), nodes);
-                      if (!look.equals(last.get())) {
-                        // The timeline of a slow settle, for the log of a run that fails.
+                      Instant now = Instant.now();
+                      // The timeline of a slow settle, for the log of a run that fails: a look
+                      // that changed, at most every ten seconds.
+                      if (!look.equals(last.get())
+                          && Duration.between(printed.get(), now).toSeconds() >= 10) {
                         System.out.printf(
                             "[oracle %s +%ds] %s%n",
-                            run, Duration.between(began, Instant.now()).toSeconds(), look);
+                            run, Duration.between(began, now).toSeconds(), look);
+                        printed.set(now);
                       }
                       last.set(look);
                     } catch (RuntimeException e) {
