@@ -151,6 +151,24 @@ class PoisonMessageIT {
   }
 
   @Test
+  void aPayloadThatBreaksItsTypesConstraintsIsQuarantinedAsRejected() {
+    String run = TestMessage.newRun();
+
+    // The example handler's Meeting needs an opportunity: Bean Validation on the bound payload.
+    producer.send(
+        TestMessage.of(run, run + "-meeting", "meeting.held", "{\"meetingId\": \"m-1\"}"));
+
+    broker.settledWhen(
+        "the inbox queue drained and the message quarantined",
+        () -> broker.quarantined(run).size() == 1);
+    Broker.Found quarantined = broker.assertQuarantined(run, "rejected");
+    assertEquals("crm-followup", quarantined.property("inbox_consumer"));
+    assertTrue(
+        String.valueOf(quarantined.property("inbox_error")).contains("opportunityId"),
+        "the violated constraint reaches the operator: " + quarantined.property("inbox_error"));
+  }
+
+  @Test
   void aRejectedMessageIsQuarantinedOnTheNextDeliveryWithoutCallingTheHandlerAgain() {
     String run = TestMessage.newRun();
     String id = run + "-rejected";

@@ -3,10 +3,15 @@ package dev.inbox.spi;
 import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbBuilder;
 import jakarta.json.bind.JsonbException;
+import jakarta.validation.Validation;
+import jakarta.validation.ValidationException;
+import jakarta.validation.Validator;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Logger;
+import java.util.stream.Collectors;
 
 /**
  * A message's body: the text of a text message (held as its UTF-8 bytes), or the bytes of a bytes
@@ -54,10 +59,13 @@ public final class Payload {
    * immutable. Fields the body lacks are null (0 or false for primitives); fields the type lacks
    * are ignored.
    *
-   * @throws MessageRejectedException when JSON-B cannot bind the body, so that the message is
-   *     quarantined instead of retried. A type that JSON-B cannot bind at all (no constructor it
-   *     can use) rejects every message: bind a sample body in a unit test, as the example handler's
-   *     {@code MeetingTest} does
+   * <p>The bound object is validated with Bean Validation: constraints on the type ({@code
+   * NotNull}, {@code Size}, ...) hold, or the message is rejected, naming each violation.
+   *
+   * @throws MessageRejectedException when JSON-B cannot bind the body, or the bound object breaks a
+   *     constraint, so that the message is quarantined on its first delivery instead of retried. A
+   *     type that JSON-B cannot bind at all (no constructor it can use) rejects every message: bind
+   *     a sample body in a unit test, as the example handler's {@code MeetingTest} does
    */
   public <T> T as(Class<T> type) {
     return type.cast(bound.computeIfAbsent(type, this::bind));
@@ -73,6 +81,11 @@ public final class Payload {
     }
     if (value == null) {
       throw new MessageRejectedException("the body is JSON null, not a " + type.getSimpleName());
+    }
+    String violations = Validity.violations(value);
+    if (!violations.isEmpty()) {
+      throw new MessageRejectedException(
+          "the body is not a valid %s: %s".formatted(type.getSimpleName(), violations));
     }
     return value;
   }
@@ -90,6 +103,35 @@ public final class Payload {
   @Override
   public String toString() {
     return "Payload[" + bytes.length + " bytes" + (text ? ", text" : "") + "]";
+  }
+
+  /**
+   * Bean Validation of bound payloads, by the server's provider. Where none is on the class path (a
+   * unit test without one), payloads are bound without it, and the log says so once.
+   */
+  private static final class Validity {
+    static final Validator VALIDATOR = validator();
+
+    static String violations(Object value) {
+      if (VALIDATOR == null) {
+        return "";
+      }
+      return VALIDATOR.validate(value).stream()
+          .map(violation -> violation.getPropertyPath() + " " + violation.getMessage())
+          .sorted()
+          .collect(Collectors.joining("; "));
+    }
+
+    private static Validator validator() {
+      try {
+        return Validation.buildDefaultValidatorFactory().getValidator();
+      } catch (ValidationException e) {
+        Logger.getLogger(Payload.class.getName())
+            .warning(
+                () -> "No Bean Validation provider: payloads are bound without it (" + e + ")");
+        return null;
+      }
+    }
   }
 
   /** One JSON-B instance for every payload: it is thread-safe and costly to create. */

@@ -6,11 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Positive;
 import org.junit.jupiter.api.Test;
 
 class PayloadTest {
 
   public record Order(String id, int quantity, String note) {}
+
+  public record ValidOrder(@NotBlank String id, @Positive int quantity) {}
 
   @Test
   void aBodyIsBoundToARecordOncePerPayload() {
@@ -30,6 +34,21 @@ class PayloadTest {
               MessageRejectedException.class, () -> Payload.ofText(body).as(Order.class), body);
       assertTrue(rejected.getMessage().contains("Order"), rejected.getMessage());
     }
+  }
+
+  @Test
+  void aBoundBodyThatBreaksAConstraintIsRejectedNamingEachViolation() {
+    MessageRejectedException rejected =
+        assertThrows(
+            MessageRejectedException.class,
+            () -> Payload.ofText("{\"id\": \" \", \"quantity\": 0}").as(ValidOrder.class));
+
+    assertTrue(rejected.getMessage().contains("not a valid ValidOrder"), rejected.getMessage());
+    assertTrue(rejected.getMessage().contains("id "), rejected.getMessage());
+    assertTrue(rejected.getMessage().contains("quantity "), rejected.getMessage());
+    assertEquals(
+        new ValidOrder("o-1", 2),
+        Payload.ofText("{\"id\": \"o-1\", \"quantity\": 2}").as(ValidOrder.class));
   }
 
   @Test
