@@ -199,8 +199,8 @@ public class Quarantine {
     return forwarded;
   }
 
-  /** The quarantine queue, for what counts it ({@link QuarantineDepth}) or browses it. */
-  public Queue queue() {
+  /** The quarantine queue, for what counts it ({@link QuarantineDepth}). */
+  Queue queue() {
     return queue;
   }
 

@@ -20,9 +20,7 @@ import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.LocalDateTime;
-import java.util.Optional;
 import java.util.function.IntUnaryOperator;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -56,33 +54,9 @@ public class Sweeper {
 
   @Inject private Event<RowsPurged> purges;
 
-  /** When this node's last sweep ended without a failure; its start until one has. */
-  private volatile Instant lastSweep;
-
-  /** When this node's sweeper started. */
-  private volatile Instant started;
-
   @PostConstruct
   void schedule() {
-    started = clock.instant();
     scheduleNext();
-  }
-
-  /**
-   * Whether this node's sweeps keep up: the last one that ended without a failure, or the start
-   * while none has, is at most three intervals old. For the readiness check.
-   */
-  @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-  public boolean keepsUp() {
-    Instant last = lastSweep == null ? started : lastSweep;
-    return last != null
-        && !last.plus(policy.sweepInterval().multipliedBy(3)).isBefore(clock.instant());
-  }
-
-  /** When this node's last sweep ended without a failure, if one has. */
-  @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-  public Optional<Instant> lastSweep() {
-    return Optional.ofNullable(lastSweep);
   }
 
   /**
@@ -125,7 +99,6 @@ public class Sweeper {
       }
       LocalDateTime ledgerCutoff = now.minus(policy.failureLedgerRetention());
       inBatches(size -> store.purgeFailureBatch(ledgerCutoff, size));
-      lastSweep = clock.instant();
     } catch (RuntimeException e) {
       // The next sweep tries again; nothing is half-deleted, each batch committed or not.
       LOG.log(Level.WARNING, e, () -> "Retention sweep failed");

@@ -93,8 +93,7 @@ public class SchemaAtStart {
     }
   }
 
-  /** The inbox's data source, under the name its server binds it. */
-  public static DataSource dataSource() {
+  private static DataSource dataSource() {
     for (String name : DATA_SOURCE_NAMES) {
       try {
         return InitialContext.doLookup(name);

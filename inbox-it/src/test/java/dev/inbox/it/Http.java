@@ -9,18 +9,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import javax.net.ssl.HttpsURLConnection;
 
-/** A server's HTTP endpoints (metrics, health), read as a scraper or a load balancer reads them. */
+/** A server's HTTP endpoints (metrics), read as a scraper reads them. */
 public final class Http {
 
   private Http() {}
 
   /** A status and a body. */
   public record Response(int status, String body) {}
-
-  /** A GET without a login. */
-  public static Response get(String url) {
-    return get(url, "", "");
-  }
 
   /**
    * A GET, with HTTP basic authentication when a user is given. Over HTTPS on the loopback

@@ -9,9 +9,9 @@ import java.util.Set;
 
 /**
  * Where the server under test keeps what the probes read: JNDI names, the broker's queue names and
- * management address, the log file, the metrics and health endpoints. They differ between servers,
- * so the build passes them per cell (system properties {@code inbox.it.*} of the test run), and the
- * deployment carries them into the server as {@value #RESOURCE}.
+ * management address, the log file, the metrics endpoint. They differ between servers, so the build
+ * passes them per cell (system properties {@code inbox.it.*} of the test run), and the deployment
+ * carries them into the server as {@value #RESOURCE}.
  */
 public record Settings(
     String inboxQueue,
@@ -26,8 +26,7 @@ public record Settings(
     String metricsUser,
     String metricsPassword,
     String redriveCommand,
-    String redriveEnvironment,
-    String healthUrl) {
+    String redriveEnvironment) {
 
   static final String RESOURCE = "inbox-it.properties";
 
@@ -45,8 +44,7 @@ public record Settings(
     "metrics-user",
     "metrics-password",
     "redrive-command",
-    "redrive-environment",
-    "health-url"
+    "redrive-environment"
   };
 
   /** The settings the deployment carries, read inside the server. */
@@ -77,8 +75,7 @@ public record Settings(
         values[9],
         values[10],
         values[11],
-        values[12],
-        values[13]);
+        values[12]);
   }
 
   /**
