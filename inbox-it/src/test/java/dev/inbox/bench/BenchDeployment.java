@@ -2,6 +2,7 @@ package dev.inbox.bench;
 
 import dev.inbox.bench.handler.BenchHandler;
 import dev.inbox.it.Deployments;
+import dev.inbox.testkit.InboxDeployment;
 import org.HdrHistogram.Histogram;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.EmptyAsset;
@@ -48,6 +49,6 @@ final class BenchDeployment {
                     ReceiveListener.class)
                 .addAsResource(new StringAsset(BenchConfig.ofBuild()), BenchConfig.RESOURCE)
                 .addAsWebInfResource("bench/glassfish-ejb-jar.xml", "glassfish-ejb-jar.xml"))
-        .addAsLibrary(Deployments.jarOf(Histogram.class));
+        .addAsLibrary(InboxDeployment.jarOf(Histogram.class));
   }
 }

@@ -1,6 +1,6 @@
 package dev.inbox.dispatch;
 
-import static dev.inbox.it.Eventually.eventually;
+import static dev.inbox.testkit.Eventually.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,7 +8,6 @@ import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
 import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
-import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.EffectHandler;
 import dev.inbox.it.handlers.ErrorHandler;
 import dev.inbox.it.handlers.Invocations;
@@ -18,6 +17,7 @@ import dev.inbox.it.handlers.PoisonPairSecondHandler;
 import dev.inbox.it.handlers.RejectingHandler;
 import dev.inbox.it.handlers.Rows;
 import dev.inbox.it.handlers.SwallowingHandler;
+import dev.inbox.testkit.TestMessage;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;

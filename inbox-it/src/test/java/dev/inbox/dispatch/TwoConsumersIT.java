@@ -7,13 +7,14 @@ import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
 import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
-import dev.inbox.it.Scrape;
 import dev.inbox.it.ServerLog;
-import dev.inbox.it.TestMessage;
+import dev.inbox.it.Settings;
 import dev.inbox.it.handlers.FanoutAuditHandler;
 import dev.inbox.it.handlers.FanoutBillingHandler;
 import dev.inbox.it.handlers.Invocations;
 import dev.inbox.it.handlers.Rows;
+import dev.inbox.testkit.Scrape;
+import dev.inbox.testkit.TestMessage;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,7 +90,7 @@ class TwoConsumersIT {
 
   /** Races lost by either consumer: a delivery stops at the first consumer whose row it loses. */
   private static double conflicts() {
-    Scrape scrape = Scrape.now();
+    Scrape scrape = Settings.ofServer().scrape();
     return scrape.value("inbox_conflicts_total", Map.of("consumer", FanoutAuditHandler.CONSUMER))
         + scrape.value("inbox_conflicts_total", Map.of("consumer", FanoutBillingHandler.CONSUMER));
   }

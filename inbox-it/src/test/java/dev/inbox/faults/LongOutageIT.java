@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.InboxTest;
-import dev.inbox.it.TestMessage;
+import dev.inbox.testkit.TestMessage;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

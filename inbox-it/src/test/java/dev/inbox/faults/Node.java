@@ -1,6 +1,6 @@
 package dev.inbox.faults;
 
-import dev.inbox.it.Scrape;
+import dev.inbox.testkit.Scrape;
 import java.io.File;
 import java.util.Arrays;
 import java.util.List;

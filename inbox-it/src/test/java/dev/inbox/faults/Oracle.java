@@ -2,7 +2,7 @@ package dev.inbox.faults;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.inbox.it.TestMessage;
+import dev.inbox.testkit.TestMessage;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package dev.inbox.faults;
 
-import dev.inbox.it.TestMessage;
+import dev.inbox.testkit.TestMessage;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSProducer;
 import jakarta.jms.JMSRuntimeException;

@@ -3,7 +3,7 @@ package dev.inbox.faults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.inbox.it.InboxTest;
-import dev.inbox.it.TestMessage;
+import dev.inbox.testkit.TestMessage;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

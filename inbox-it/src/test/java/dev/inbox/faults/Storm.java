@@ -1,11 +1,11 @@
 package dev.inbox.faults;
 
-import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.CrashHandler;
 import dev.inbox.it.handlers.CrashPoint;
 import dev.inbox.it.handlers.EffectHandler;
 import dev.inbox.it.handlers.SlowHandler;
 import dev.inbox.it.handlers.TestEffect;
+import dev.inbox.testkit.TestMessage;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

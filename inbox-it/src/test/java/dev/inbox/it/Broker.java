@@ -2,6 +2,8 @@ package dev.inbox.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.inbox.testkit.Eventually;
+import dev.inbox.testkit.TestMessage;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -9,7 +11,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
-import jakarta.jms.JMSProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.QueueBrowser;
 import jakarta.jms.TextMessage;
@@ -180,9 +181,7 @@ public class Broker {
     if (remote == null) {
       try (JMSContext jms = factory.createContext()) {
         for (TestMessage message : messages) {
-          JMSProducer producer = jms.createProducer();
-          message.properties().forEach(producer::setProperty);
-          producer.send(deadLetters, message.body());
+          message.sendTo(jms, deadLetters);
         }
       }
       return;

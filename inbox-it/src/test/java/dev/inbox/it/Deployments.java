@@ -1,8 +1,10 @@
 package dev.inbox.it;
 
+import static dev.inbox.testkit.InboxDeployment.jarOf;
+
 import dev.inbox.it.handlers.Effects;
+import dev.inbox.testkit.InboxDeployment;
 import java.io.File;
-import java.net.URISyntaxException;
 import java.util.Map;
 import org.awaitility.Awaitility;
 import org.hamcrest.Matcher;
@@ -86,15 +88,7 @@ public final class Deployments {
         .addAsResource(new StringAsset(Settings.ofTestRun()), Settings.RESOURCE)
         .addAsResource(OperationsFiles.ALERT_RULES)
         .addAsResource(OperationsFiles.DASHBOARD)
+        .addAsLibraries(InboxDeployment.kit())
         .addAsLibraries(jarOf(Awaitility.class), jarOf(Matcher.class), jarOf(Yaml.class));
-  }
-
-  /** The jar a class was loaded from, on the test class path. */
-  public static File jarOf(Class<?> type) {
-    try {
-      return new File(type.getProtectionDomain().getCodeSource().getLocation().toURI());
-    } catch (URISyntaxException e) {
-      throw new IllegalStateException("Cannot locate the jar of " + type, e);
-    }
   }
 }

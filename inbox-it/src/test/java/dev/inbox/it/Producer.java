@@ -1,12 +1,12 @@
 package dev.inbox.it;
 
+import dev.inbox.testkit.TestMessage;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSContext;
-import jakarta.jms.JMSProducer;
 import jakarta.jms.Message;
 import jakarta.jms.Queue;
 import java.util.ArrayList;
@@ -90,11 +90,7 @@ public class Producer {
 
   private void send(Queue queue, List<TestMessage> messages) {
     try (JMSContext jms = factory.createContext()) {
-      for (TestMessage message : messages) {
-        JMSProducer producer = jms.createProducer();
-        message.properties().forEach(producer::setProperty);
-        producer.send(queue, message.body());
-      }
+      messages.forEach(message -> message.sendTo(jms, queue));
     }
   }
 }

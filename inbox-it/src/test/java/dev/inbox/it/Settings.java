@@ -1,5 +1,7 @@
 package dev.inbox.it;
 
+import dev.inbox.testkit.Http;
+import dev.inbox.testkit.Scrape;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringWriter;
@@ -109,6 +111,16 @@ public record Settings(
       throw new UncheckedIOException(e);
     }
     return text.toString();
+  }
+
+  /** One scrape of the cell's metrics endpoint, now, with the scraper's login where it has one. */
+  public Scrape scrape() {
+    return Scrape.of(metricsUrl, metricsUser, metricsPassword);
+  }
+
+  /** The status an anonymous request of the cell's metrics endpoint gets: 401 behind a login. */
+  public int anonymousMetricsStatus() {
+    return Http.get(metricsUrl, "", "").status();
   }
 
   /** The broker's name of one of the inbox's queues (InboxQueue, InboxQuarantine, InboxDLQ). */

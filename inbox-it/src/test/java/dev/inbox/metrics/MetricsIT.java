@@ -1,6 +1,6 @@
 package dev.inbox.metrics;
 
-import static dev.inbox.it.Eventually.eventually;
+import static dev.inbox.testkit.Eventually.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,12 +10,12 @@ import dev.inbox.it.Deployments;
 import dev.inbox.it.InboxTest;
 import dev.inbox.it.OperationsFiles;
 import dev.inbox.it.Producer;
-import dev.inbox.it.Scrape;
 import dev.inbox.it.Settings;
-import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.EffectHandler;
 import dev.inbox.it.handlers.FlakyHandler;
 import dev.inbox.it.handlers.Rows;
+import dev.inbox.testkit.Scrape;
+import dev.inbox.testkit.TestMessage;
 import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.Set;
@@ -50,7 +50,7 @@ class MetricsIT {
   @Test
   void theCountersMoveByWhatTheScenarioDid() {
     String run = TestMessage.newRun();
-    Scrape before = Scrape.now();
+    Scrape before = Settings.ofServer().scrape();
 
     // The lab: two identities, twice each.
     TestMessage first = meeting(run, "evt-1", "meeting-1");
@@ -70,12 +70,18 @@ class MetricsIT {
     broker.settledWhen(
         "every counter moved",
         () ->
-            delta(before, Scrape.now(), "inbox_applied_total", CRM) >= 2
-                && delta(before, Scrape.now(), "inbox_duplicates_total", CRM) >= 2
-                && delta(before, Scrape.now(), "inbox_collisions_total", EFFECTS) >= 1
-                && delta(before, Scrape.now(), "inbox_applied_total", flaky()) >= 1
-                && delta(before, Scrape.now(), "inbox_quarantined_total", MISSING_TYPE) >= 1);
-    Scrape after = Scrape.now();
+            delta(before, Settings.ofServer().scrape(), "inbox_applied_total", CRM) >= 2
+                && delta(before, Settings.ofServer().scrape(), "inbox_duplicates_total", CRM) >= 2
+                && delta(before, Settings.ofServer().scrape(), "inbox_collisions_total", EFFECTS)
+                    >= 1
+                && delta(before, Settings.ofServer().scrape(), "inbox_applied_total", flaky()) >= 1
+                && delta(
+                        before,
+                        Settings.ofServer().scrape(),
+                        "inbox_quarantined_total",
+                        MISSING_TYPE)
+                    >= 1);
+    Scrape after = Settings.ofServer().scrape();
     assertEquals(2, delta(before, after, "inbox_applied_total", CRM), "applied");
     assertEquals(2, delta(before, after, "inbox_duplicates_total", CRM), "duplicates");
     assertEquals(
@@ -135,9 +141,11 @@ class MetricsIT {
         .until(
             () ->
                 rows.inbox(run) == 1
-                    && Scrape.now().value("inbox_rows", Map.of("consumer", EffectHandler.CONSUMER))
+                    && Settings.ofServer()
+                            .scrape()
+                            .value("inbox_rows", Map.of("consumer", EffectHandler.CONSUMER))
                         >= rows.inbox(EffectHandler.CONSUMER, ""));
-    Scrape scrape = Scrape.now();
+    Scrape scrape = Settings.ofServer().scrape();
     assertTrue(scrape.exports("inbox_oldest_row_age_seconds"), "oldest row age");
     assertTrue(scrape.exports("inbox_failure_ledger_rows"), "failure ledger size");
     assertTrue(scrape.exports("inbox_quarantine_depth"), "quarantine depth");
@@ -145,7 +153,7 @@ class MetricsIT {
 
   @Test
   void theAlertRulesAndTheDashboardQueryOnlySeriesTheServerExports() {
-    Scrape scrape = Scrape.now();
+    Scrape scrape = Settings.ofServer().scrape();
     Set<String> series = OperationsFiles.seriesQueried();
     assertFalse(series.isEmpty(), "series queried");
     for (String name : series) {
@@ -167,9 +175,13 @@ class MetricsIT {
           "on the management port, not the applications': " + settings.metricsUrl());
     } else {
       assertEquals(
-          401, Scrape.anonymousStatus(), "an anonymous scrape of " + settings.metricsUrl());
+          401,
+          Settings.ofServer().anonymousMetricsStatus(),
+          "an anonymous scrape of " + settings.metricsUrl());
     }
-    assertTrue(Scrape.now().exports("inbox_applied_total"), "the scraper's own login is let in");
+    assertTrue(
+        Settings.ofServer().scrape().exports("inbox_applied_total"),
+        "the scraper's own login is let in");
   }
 
   private static Map<String, String> flaky() {

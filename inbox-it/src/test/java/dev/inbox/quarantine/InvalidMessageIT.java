@@ -1,18 +1,17 @@
 package dev.inbox.quarantine;
 
-import static dev.inbox.it.Eventually.eventually;
+import static dev.inbox.testkit.Eventually.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
 import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
-import dev.inbox.it.Scrape;
 import dev.inbox.it.Settings;
-import dev.inbox.it.TestMessage;
 import dev.inbox.it.handlers.EffectHandler;
 import dev.inbox.it.handlers.Rows;
 import dev.inbox.it.handlers.VersionedHandler;
+import dev.inbox.testkit.TestMessage;
 import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -69,7 +68,10 @@ class InvalidMessageIT {
     assertEquals(0, rows.inbox(run), "inbox rows: none is recorded as processed");
     long onTheQueue = broker.depth(Settings.ofServer().brokerQueue("InboxQuarantine"));
     eventually("the quarantine depth gauge refreshed to the broker's count of the queue")
-        .until(() -> Scrape.now().value("inbox_quarantine_depth", Map.of()) == onTheQueue);
+        .until(
+            () ->
+                Settings.ofServer().scrape().value("inbox_quarantine_depth", Map.of())
+                    == onTheQueue);
   }
 
   @Test

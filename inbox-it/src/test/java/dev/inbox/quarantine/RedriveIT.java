@@ -1,6 +1,6 @@
 package dev.inbox.quarantine;
 
-import static dev.inbox.it.Eventually.eventually;
+import static dev.inbox.testkit.Eventually.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.inbox.it.Broker;
@@ -8,13 +8,13 @@ import dev.inbox.it.Deployments;
 import dev.inbox.it.InboxTest;
 import dev.inbox.it.Operator;
 import dev.inbox.it.Producer;
-import dev.inbox.it.Scrape;
-import dev.inbox.it.TestMessage;
+import dev.inbox.it.Settings;
 import dev.inbox.it.handlers.Cures;
 import dev.inbox.it.handlers.EffectHandler;
 import dev.inbox.it.handlers.Invocations;
 import dev.inbox.it.handlers.PoisonHandler;
 import dev.inbox.it.handlers.Rows;
+import dev.inbox.testkit.TestMessage;
 import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.Optional;
@@ -93,6 +93,6 @@ class RedriveIT {
   }
 
   private static double redrives(String type) {
-    return Scrape.now().value("inbox_redrives_total", Map.of("type", type));
+    return Settings.ofServer().scrape().value("inbox_redrives_total", Map.of("type", type));
   }
 }

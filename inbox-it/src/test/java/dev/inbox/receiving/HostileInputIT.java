@@ -7,11 +7,11 @@ import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
 import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
-import dev.inbox.it.Scrape;
-import dev.inbox.it.TestMessage;
+import dev.inbox.it.Settings;
 import dev.inbox.it.handlers.EffectHandler;
 import dev.inbox.it.handlers.Rows;
 import dev.inbox.it.handlers.Tripwire;
+import dev.inbox.testkit.TestMessage;
 import jakarta.inject.Inject;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.JMSContext;
@@ -321,6 +321,8 @@ class HostileInputIT {
   }
 
   private static double redrives() {
-    return Scrape.now().value("inbox_redrives_total", Map.of("type", EffectHandler.TYPE));
+    return Settings.ofServer()
+        .scrape()
+        .value("inbox_redrives_total", Map.of("type", EffectHandler.TYPE));
   }
 }

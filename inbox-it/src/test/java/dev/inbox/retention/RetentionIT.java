@@ -1,6 +1,6 @@
 package dev.inbox.retention;
 
-import static dev.inbox.it.Eventually.eventually;
+import static dev.inbox.testkit.Eventually.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,13 +8,13 @@ import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
 import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
-import dev.inbox.it.Scrape;
 import dev.inbox.it.ServerLog;
-import dev.inbox.it.TestMessage;
+import dev.inbox.it.Settings;
 import dev.inbox.it.handlers.EffectHandler;
 import dev.inbox.it.handlers.Invocations;
 import dev.inbox.it.handlers.RetentionHandler;
 import dev.inbox.it.handlers.Rows;
+import dev.inbox.testkit.TestMessage;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -162,12 +162,14 @@ class RetentionIT {
   }
 
   private static double purged() {
-    return Scrape.now()
+    return Settings.ofServer()
+        .scrape()
         .value("inbox_rows_purged_total", Map.of("consumer", RetentionHandler.CONSUMER));
   }
 
   private static double late() {
-    return Scrape.now()
+    return Settings.ofServer()
+        .scrape()
         .value("inbox_late_deliveries_total", Map.of("consumer", RetentionHandler.CONSUMER));
   }
 }

@@ -1,16 +1,16 @@
 package dev.inbox.retention;
 
-import static dev.inbox.it.Eventually.eventually;
+import static dev.inbox.testkit.Eventually.eventually;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
 import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
-import dev.inbox.it.Scrape;
-import dev.inbox.it.TestMessage;
+import dev.inbox.it.Settings;
 import dev.inbox.it.handlers.Rows;
 import dev.inbox.it.handlers.WatermarkHandler;
+import dev.inbox.testkit.TestMessage;
 import jakarta.inject.Inject;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -43,7 +43,7 @@ class WatermarkRefreshIT {
     String run = TestMessage.newRun();
     assertEquals(
         1,
-        Scrape.now().value("inbox_watermarks_loaded", Map.of()),
+        Settings.ofServer().scrape().value("inbox_watermarks_loaded", Map.of()),
         "the watermarks were read at start");
     // As if another node's sweep had deleted this consumer's rows up to tomorrow: any message
     // sent now is older than that.

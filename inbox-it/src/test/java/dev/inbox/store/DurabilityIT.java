@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
 import dev.inbox.it.InboxTest;
-import dev.inbox.it.Scrape;
+import dev.inbox.it.Settings;
 import dev.inbox.it.handlers.Rows;
 import jakarta.inject.Inject;
 import java.util.Map;
@@ -36,7 +36,7 @@ class DurabilityIT {
 
     assertEquals(
         "H2".equals(database) ? 1 : 0,
-        Scrape.now().value("inbox_database_durability_risks", Map.of()),
+        Settings.ofServer().scrape().value("inbox_database_durability_risks", Map.of()),
         database + ": risks counted at start (the server log names them)");
   }
 

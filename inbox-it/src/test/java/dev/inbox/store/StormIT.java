@@ -7,13 +7,13 @@ import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
 import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
-import dev.inbox.it.Scrape;
 import dev.inbox.it.ServerLog;
-import dev.inbox.it.TestMessage;
+import dev.inbox.it.Settings;
 import dev.inbox.it.handlers.EffectHandler;
 import dev.inbox.it.handlers.Invocations;
 import dev.inbox.it.handlers.Rows;
 import dev.inbox.it.handlers.TestEffect;
+import dev.inbox.testkit.TestMessage;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -96,6 +96,8 @@ class StormIT {
   }
 
   private static double conflicts() {
-    return Scrape.now().value("inbox_conflicts_total", Map.of("consumer", EffectHandler.CONSUMER));
+    return Settings.ofServer()
+        .scrape()
+        .value("inbox_conflicts_total", Map.of("consumer", EffectHandler.CONSUMER));
   }
 }

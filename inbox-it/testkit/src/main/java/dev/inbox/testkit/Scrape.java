@@ -1,4 +1,4 @@
-package dev.inbox.it;
+package dev.inbox.testkit;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -7,10 +7,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * One scrape of the server's metrics endpoint over HTTP, as Prometheus reads it. The endpoint is
- * one of the cell's {@link Settings}.
- */
+/** One scrape of a server's metrics endpoint over HTTP, as Prometheus reads it. */
 public final class Scrape {
 
   private static final Pattern SAMPLE =
@@ -25,17 +22,6 @@ public final class Scrape {
 
   private Scrape(List<Sample> samples) {
     this.samples = samples;
-  }
-
-  /** Reads the endpoint now, with the scraper's login where the cell's endpoint has one. */
-  public static Scrape now() {
-    Settings settings = Settings.ofServer();
-    return of(settings.metricsUrl(), settings.metricsUser(), settings.metricsPassword());
-  }
-
-  /** The status an anonymous request of the cell's endpoint gets: 401 behind a login. */
-  public static int anonymousStatus() {
-    return Http.get(Settings.ofServer().metricsUrl(), "", "").status();
   }
 
   /**

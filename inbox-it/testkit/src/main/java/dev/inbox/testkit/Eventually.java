@@ -1,4 +1,4 @@
-package dev.inbox.it;
+package dev.inbox.testkit;
 
 import java.time.Duration;
 import org.awaitility.Awaitility;

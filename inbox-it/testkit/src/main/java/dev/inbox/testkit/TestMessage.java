@@ -1,12 +1,16 @@
-package dev.inbox.it;
+package dev.inbox.testkit;
 
+import jakarta.jms.JMSContext;
+import jakarta.jms.JMSProducer;
+import jakarta.jms.Queue;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 
 /**
- * A message a test sends: a text body and its properties. Every test message carries the {@code
- * testRun} property, so that a test finds its own messages in shared queues.
+ * A message a test sends: a text body and its properties. A message made by {@link #of} carries the
+ * {@code testRun} property, so that a test finds its own messages in shared queues, and the inbox's
+ * default identity and type properties ({@code messageId}, {@code messageType}).
  */
 public record TestMessage(String body, Map<String, Object> properties) {
 
@@ -37,5 +41,12 @@ public record TestMessage(String body, Map<String, Object> properties) {
       changed.put(name, value);
     }
     return new TestMessage(body, changed);
+  }
+
+  /** Sends it, as a persistent text message, to a queue. */
+  public void sendTo(JMSContext jms, Queue queue) {
+    JMSProducer producer = jms.createProducer();
+    properties.forEach(producer::setProperty);
+    producer.send(queue, body);
   }
 }

@@ -1,4 +1,4 @@
-package dev.inbox.it;
+package dev.inbox.testkit;
 
 import java.io.IOException;
 import java.io.InputStream;
