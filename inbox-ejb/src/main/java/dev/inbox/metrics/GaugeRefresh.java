@@ -1,6 +1,6 @@
 package dev.inbox.metrics;
 
-import dev.inbox.quarantine.QuarantineDepth;
+import dev.inbox.quarantine.QueueDepths;
 import dev.inbox.store.FailureLedger;
 import dev.inbox.store.InboxStore;
 import jakarta.annotation.PostConstruct;
@@ -14,14 +14,16 @@ import jakarta.ejb.TimerService;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
+import java.util.function.LongSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Refreshes the gauges' snapshot in the background, every {@code inbox.metrics.refresh-seconds} (30
- * by default): inbox rows and the oldest row per consumer, the failure ledger's size and the
- * quarantine queue's depth. Counting a large table takes a while; a scrape never waits for it.
+ * by default): inbox rows and the oldest row per consumer, the failure ledger's size and the depths
+ * of the inbox queue, the quarantine and the dead-letter queue. Counting a large table takes a
+ * while; a scrape never waits for it.
  */
 @Singleton
 @Startup
@@ -36,7 +38,7 @@ public class GaugeRefresh {
 
   @Inject private FailureLedger ledger;
 
-  @Inject private QuarantineDepth quarantine;
+  @Inject private QueueDepths queues;
 
   @Inject private InboxMetrics metrics;
 
@@ -58,13 +60,30 @@ public class GaugeRefresh {
   @Timeout
   @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
   void refresh() {
+    Snapshot last = metrics.snapshot();
     try {
       var rows = store.rowsByConsumer();
       metrics.refreshed(
-          new Snapshot(rows.count(), rows.oldest(), ledger.size(), quarantine.depth()));
+          new Snapshot(
+              rows.count(),
+              rows.oldest(),
+              ledger.size(),
+              depth("quarantine", queues::quarantine, last.quarantineDepth()),
+              depth("inbox queue", queues::inbox, last.inboxQueueDepth()),
+              depth("dead-letter queue", queues::deadLetters, last.deadLetterDepth())));
     } catch (RuntimeException e) {
       // The gauges keep the last snapshot; the next refresh tries again.
       LOG.log(Level.WARNING, e, () -> "Could not refresh the inbox gauges");
+    }
+  }
+
+  /** A queue's depth; the last one read when the broker does not answer, which the log says. */
+  private static long depth(String queue, LongSupplier depth, long last) {
+    try {
+      return depth.getAsLong();
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, e, () -> "Could not count the " + queue + "; its gauge keeps " + last);
+      return last;
     }
   }
 }

@@ -5,6 +5,7 @@ import dev.inbox.dispatch.DeliveryEnded;
 import dev.inbox.dispatch.Outcome;
 import dev.inbox.dispatch.Subscriptions;
 import dev.inbox.dispatch.Verdict;
+import dev.inbox.retention.RetentionPolicy;
 import dev.inbox.retention.RowsPurged;
 import dev.inbox.spi.QuarantineReason;
 import dev.inbox.store.Durability;
@@ -40,6 +41,7 @@ public class InboxMetrics {
 
   private final Subscriptions subscriptions;
   private final Watermarks watermarks;
+  private final RetentionPolicy retention;
   private final Durability durability;
   private final BeanManager beans;
   private final Clock clock;
@@ -56,11 +58,13 @@ public class InboxMetrics {
   InboxMetrics(
       Subscriptions subscriptions,
       Watermarks watermarks,
+      RetentionPolicy retention,
       Durability durability,
       BeanManager beans,
       Clock clock) {
     this.subscriptions = subscriptions;
     this.watermarks = watermarks;
+    this.retention = retention;
     this.durability = durability;
     this.beans = beans;
     this.clock = clock;
@@ -70,6 +74,7 @@ public class InboxMetrics {
   protected InboxMetrics() {
     this.subscriptions = null;
     this.watermarks = null;
+    this.retention = null;
     this.durability = null;
     this.beans = null;
     this.clock = null;
@@ -97,9 +102,12 @@ public class InboxMetrics {
       List<String> label = List.of(consumer);
       port.gauge(Meter.ROWS, label, () -> snapshot.get().rows().getOrDefault(consumer, 0L));
       port.gauge(Meter.OLDEST_ROW_AGE, label, () -> oldestRowAgeSeconds(consumer));
+      port.gauge(Meter.RETENTION, label, () -> retention.retentionOf(consumer).toSeconds());
     }
     port.gauge(Meter.FAILURE_LEDGER_ROWS, List.of(), () -> snapshot.get().failureLedgerRows());
     port.gauge(Meter.QUARANTINE_DEPTH, List.of(), () -> snapshot.get().quarantineDepth());
+    port.gauge(Meter.INBOX_QUEUE_DEPTH, List.of(), () -> snapshot.get().inboxQueueDepth());
+    port.gauge(Meter.DEAD_LETTER_DEPTH, List.of(), () -> snapshot.get().deadLetterDepth());
     port.gauge(Meter.WATERMARKS_LOADED, List.of(), () -> watermarks.loaded() ? 1 : 0);
     port.gauge(Meter.DURABILITY_RISKS, List.of(), () -> durability.risks().size());
   }
@@ -185,6 +193,11 @@ public class InboxMetrics {
     } else if (verdict.outcome() == Outcome.FAILED) {
       port.increment(Meter.FAILURES, List.of(consumer, verdict.failure().name()));
     }
+  }
+
+  /** The gauges' snapshot as last taken. */
+  Snapshot snapshot() {
+    return snapshot.get();
   }
 
   /** Takes a new snapshot for the gauges. */

@@ -85,6 +85,12 @@ enum Meter {
       "Age of the oldest inbox row, per consumer (background snapshot)",
       Kind.SECONDS_GAUGE,
       "consumer"),
+  RETENTION(
+      "inbox_retention",
+      "How long a consumer's rows are kept (inbox.retention.*): the oldest row should not be much"
+          + " older",
+      Kind.SECONDS_GAUGE,
+      "consumer"),
   FAILURE_LEDGER_ROWS(
       "inbox_failure_ledger_rows",
       "Entries in the failure ledger (background snapshot)",
@@ -92,6 +98,16 @@ enum Meter {
   QUARANTINE_DEPTH(
       "inbox_quarantine_depth",
       "Messages waiting in the quarantine queue (background snapshot)",
+      Kind.GAUGE),
+  INBOX_QUEUE_DEPTH(
+      "inbox_queue_depth",
+      "Messages waiting in the inbox queue, until their delivery commits: the backlog (background"
+          + " snapshot)",
+      Kind.GAUGE),
+  DEAD_LETTER_DEPTH(
+      "inbox_dead_letter_depth",
+      "Messages the broker gave up redelivering, waiting in the dead-letter queue (background"
+          + " snapshot)",
       Kind.GAUGE),
   WATERMARKS_LOADED(
       "inbox_watermarks_loaded",

@@ -10,14 +10,18 @@ import java.util.Map;
  * @param oldest the oldest row's processed_at per consumer (UTC)
  * @param failureLedgerRows entries in the failure ledger
  * @param quarantineDepth messages on the quarantine queue
+ * @param inboxQueueDepth messages on the inbox queue: the backlog
+ * @param deadLetterDepth messages on the dead-letter queue
  */
 record Snapshot(
     Map<String, Long> rows,
     Map<String, LocalDateTime> oldest,
     long failureLedgerRows,
-    long quarantineDepth) {
+    long quarantineDepth,
+    long inboxQueueDepth,
+    long deadLetterDepth) {
 
-  static final Snapshot EMPTY = new Snapshot(Map.of(), Map.of(), 0, 0);
+  static final Snapshot EMPTY = new Snapshot(Map.of(), Map.of(), 0, 0, 0, 0);
 
   Snapshot {
     rows = Map.copyOf(rows);

@@ -199,7 +199,7 @@ public class Quarantine {
     return forwarded;
   }
 
-  /** The quarantine queue, for what counts it ({@link QuarantineDepth}). */
+  /** The quarantine queue, for what counts it ({@link QueueDepths}). */
   Queue queue() {
     return queue;
   }

@@ -151,6 +151,57 @@ class MetricsIT {
     assertTrue(scrape.exports("inbox_quarantine_depth"), "quarantine depth");
   }
 
+  /**
+   * The backlog and the dead-letter queue, as the broker counts them: the inbox queue paused, so
+   * that its messages wait, and messages put on the dead-letter queue as the broker puts those it
+   * gave up on.
+   */
+  @Test
+  void theQueueGaugesShowTheBrokersCounts() {
+    String run = TestMessage.newRun();
+    Settings settings = Settings.ofServer();
+    String inboxQueue = settings.brokerQueue("InboxQueue");
+    String deadLetterQueue = settings.brokerQueue("InboxDLQ");
+    broker.deadLetter(
+        TestMessage.of(run, run + "-dead-1", EffectHandler.TYPE, "{}"),
+        TestMessage.of(run, run + "-dead-2", EffectHandler.TYPE, "{}"));
+    long deadLetters = broker.depth(deadLetterQueue);
+    assertTrue(deadLetters >= 2, "the dead-letter queue holds the two: " + deadLetters);
+    eventually("the dead-letter gauge refreshed to the broker's count")
+        .until(() -> settings.scrape().value("inbox_dead_letter_depth", Map.of()) == deadLetters);
+
+    broker.pause(inboxQueue);
+    try {
+      producer.send(
+          TestMessage.of(run, run + "-waiting-1", EffectHandler.TYPE, "{}"),
+          TestMessage.of(run, run + "-waiting-2", EffectHandler.TYPE, "{}"),
+          TestMessage.of(run, run + "-waiting-3", EffectHandler.TYPE, "{}"));
+      eventually("the backlog gauge counts the three waiting messages")
+          .until(
+              () ->
+                  settings.scrape().value("inbox_queue_depth", Map.of()) >= 3
+                      && broker.depth(inboxQueue) >= 3);
+    } finally {
+      broker.resume(inboxQueue);
+    }
+    eventually("the backlog applied and the gauge back to the broker's empty queue")
+        .until(
+            () ->
+                rows.inbox(run) == 3
+                    && broker.depth(inboxQueue) == 0
+                    && settings.scrape().value("inbox_queue_depth", Map.of()) == 0);
+  }
+
+  /** Each consumer's retention, for the alert on rows that outlive it: the default, 30 days. */
+  @Test
+  void theRetentionGaugeShowsEachConsumersRetention() {
+    assertEquals(
+        30 * 24 * 3600.0,
+        Settings.ofServer()
+            .scrape()
+            .value("inbox_retention_seconds", Map.of("consumer", EffectHandler.CONSUMER)));
+  }
+
   @Test
   void theAlertRulesAndTheDashboardQueryOnlySeriesTheServerExports() {
     Scrape scrape = Settings.ofServer().scrape();
