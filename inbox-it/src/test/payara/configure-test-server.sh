@@ -18,6 +18,11 @@ done
 # on the boot class path, where Payara's OSGi bundles see its classes once their packages are
 # delegated to it (the list is the one Payara's osgi.properties ships, plus Byteman's), and the
 # autodeploy directory, where the tests drop the EAR as an operator would.
+# How many messages the inbox's MDB takes at once: fewer than the default, so that ConcurrencyIT
+# sees the setting at work.
+$asadmin set-config-property --source=domain --propertyName=inbox.mdb.max-session \
+  --propertyValue=4 >/dev/null
+
 if [ "${INBOX_IT_CRASH_DIR:-none}" != none ]; then
   agent=${INBOX_IT_BYTEMAN_JAR:?}
   options=(
