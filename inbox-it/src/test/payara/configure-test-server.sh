@@ -13,16 +13,17 @@ for queue in benchPlain:BenchPlainQueue benchReceive:BenchReceiveQueue; do
       --property "Address=${queue#*:}" "jms/queue/${queue%%:*}"
 done
 
+# How many messages the inbox's MDB takes at once (the build's it.mdb.max-session): below the
+# default in the suite's cells, so that ConcurrencyIT sees the setting at work; the default (15) for
+# the benchmark and the fault suite.
+$asadmin set-config-property --source=domain --propertyName=inbox.mdb.max-session \
+  --propertyValue="${INBOX_IT_MDB_MAX_SESSION:?}" >/dev/null
+
 # A node of the fault suite (profile faults-payara): the crash handler's marker directory, the
 # Byteman agent with the crash points inside the transaction manager (src/test/byteman/crash-jts.btm)
 # on the boot class path, where Payara's OSGi bundles see its classes once their packages are
 # delegated to it (the list is the one Payara's osgi.properties ships, plus Byteman's), and the
 # autodeploy directory, where the tests drop the EAR as an operator would.
-# How many messages the inbox's MDB takes at once: fewer than the default, so that ConcurrencyIT
-# sees the setting at work.
-$asadmin set-config-property --source=domain --propertyName=inbox.mdb.max-session \
-  --propertyValue=4 >/dev/null
-
 if [ "${INBOX_IT_CRASH_DIR:-none}" != none ]; then
   agent=${INBOX_IT_BYTEMAN_JAR:?}
   options=(

@@ -14,6 +14,8 @@ import jakarta.ejb.TimerService;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.function.LongSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -41,6 +43,9 @@ public class GaugeRefresh {
   @Inject private QueueDepths queues;
 
   @Inject private InboxMetrics metrics;
+
+  /** The queues whose last count failed. */
+  private final Set<String> uncounted = new HashSet<>();
 
   @Inject
   @ConfigProperty(name = "inbox.metrics.refresh-seconds", defaultValue = "30")
@@ -77,12 +82,20 @@ public class GaugeRefresh {
     }
   }
 
-  /** A queue's depth; the last one read when the broker does not answer, which the log says. */
-  private static long depth(String queue, LongSupplier depth, long last) {
+  /**
+   * A queue's depth; the last one read when it cannot be counted (the broker does not answer, the
+   * queue is not bound), which the log says once, until a count succeeds again.
+   */
+  private long depth(String queue, LongSupplier depth, long last) {
     try {
-      return depth.getAsLong();
+      long counted = depth.getAsLong();
+      if (uncounted.remove(queue)) {
+        LOG.info(() -> "The " + queue + " is counted again");
+      }
+      return counted;
     } catch (RuntimeException e) {
-      LOG.log(Level.WARNING, e, () -> "Could not count the " + queue + "; its gauge keeps " + last);
+      Level level = uncounted.add(queue) ? Level.WARNING : Level.FINE;
+      LOG.log(level, e, () -> "Could not count the " + queue + "; its gauge keeps " + last);
       return last;
     }
   }

@@ -19,14 +19,15 @@ public final class Http {
 
   /**
    * A GET, with HTTP basic authentication when a user is given. Over HTTPS on the loopback
-   * interface, the server's own certificate is taken whatever host name it was made for: Payara's
-   * is self-signed, for the machine's name.
+   * interface (127.0.0.1 or localhost), the server's own certificate is taken whatever host name it
+   * was made for: Payara's is self-signed, for the machine's name.
    */
   public static Response get(String url, String user, String password) {
     try {
       HttpURLConnection connection = (HttpURLConnection) URI.create(url).toURL().openConnection();
       if (connection instanceof HttpsURLConnection https) {
-        https.setHostnameVerifier((host, session) -> host.equals("127.0.0.1"));
+        https.setHostnameVerifier(
+            (host, session) -> host.equals("127.0.0.1") || host.equals("localhost"));
       }
       connection.setConnectTimeout(30_000);
       connection.setReadTimeout(30_000);

@@ -15,7 +15,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
  *
  * @param inboxQueue the JNDI name of the queue the inbox consumes ({@code
  *     inbox.testkit.inbox-queue})
- * @param quarantineQueue the JNDI name of its quarantine ({@code inbox.testkit.quarantine-queue})
+ * @param quarantineQueue the JNDI name of its quarantine ({@code inbox.testkit.quarantine-queue},
+ *     else the inbox's own {@code inbox.quarantine-queue})
  * @param dataSource the JNDI name of the inbox's data source ({@code inbox.testkit.data-source})
  * @param metricsUrl the Prometheus endpoint ({@code inbox.testkit.metrics-url}); on WildFly, the
  *     management interface's {@code /prometheus} at the server's port offset
@@ -31,19 +32,23 @@ public record InboxAddresses(
     String metricsUser,
     String metricsPassword) {
 
-  private static final String WILDFLY_DATA_SOURCE = "java:/jdbc/inbox";
-
   /** The addresses in this server: read inside it, by the probe. */
   public static InboxAddresses ofServer() {
     Config config = ConfigProvider.getConfig();
     return new InboxAddresses(
-        address(config, "inbox-queue", "java:/jms/queue/inbox", "jms/queue/inbox"),
+        address(
+            config,
+            "inbox-queue",
+            "inbox.metrics.inbox-queue",
+            "java:/jms/queue/inbox",
+            "jms/queue/inbox"),
         address(
             config,
             "quarantine-queue",
+            "inbox.quarantine-queue",
             "java:/jms/queue/inboxQuarantine",
             "jms/queue/inboxQuarantine"),
-        address(config, "data-source", WILDFLY_DATA_SOURCE, "jdbc/inbox"),
+        address(config, "data-source", null, "java:/jdbc/inbox", "jdbc/inbox"),
         setting(config, "metrics-url").orElseGet(InboxAddresses::defaultMetricsUrl),
         setting(config, "metrics-user").orElse(""),
         setting(config, "metrics-password").orElse(""));
@@ -53,8 +58,17 @@ public record InboxAddresses(
     return config.getOptionalValue("inbox.testkit." + key, String.class);
   }
 
-  private static String address(Config config, String key, String... candidates) {
+  /**
+   * The kit's own setting; else the inbox's, where the inbox reads one (a team that moved the queue
+   * for the inbox moved it for the kit too); else the first candidate bound.
+   */
+  private static String address(Config config, String key, String inboxKey, String... candidates) {
     return setting(config, key)
+        .or(
+            () ->
+                inboxKey == null
+                    ? Optional.empty()
+                    : config.getOptionalValue(inboxKey, String.class))
         .orElseGet(
             () ->
                 List.of(candidates).stream()
@@ -83,14 +97,30 @@ public record InboxAddresses(
   }
 
   /**
-   * WildFly's, as the inbox's metrics script sets it up. Payara's needs a login, so a test on
-   * Payara names it.
+   * WildFly's, as the inbox's metrics script sets it up: the management interface at the server's
+   * port offset. Payara's needs a login, so a test on Payara names it.
    */
   private static String defaultMetricsUrl() {
-    if (!bound(WILDFLY_DATA_SOURCE)) {
+    if (System.getProperty("jboss.home.dir") == null) {
       return "";
     }
-    int offset = Integer.getInteger("jboss.socket.binding.port-offset", 0);
-    return "http://127.0.0.1:" + (9990 + offset) + "/prometheus";
+    int port =
+        Integer.getInteger("jboss.management.http.port", 9990)
+            + Integer.getInteger("jboss.socket.binding.port-offset", 0);
+    return "http://127.0.0.1:" + port + "/prometheus";
+  }
+
+  /** Without the password, which would otherwise land in whatever logs the addresses. */
+  @Override
+  public String toString() {
+    return ("InboxAddresses[inboxQueue=%s, quarantineQueue=%s, dataSource=%s, metricsUrl=%s,"
+            + " metricsUser=%s%s]")
+        .formatted(
+            inboxQueue,
+            quarantineQueue,
+            dataSource,
+            metricsUrl,
+            metricsUser,
+            metricsPassword.isEmpty() ? "" : ", metricsPassword=***");
   }
 }

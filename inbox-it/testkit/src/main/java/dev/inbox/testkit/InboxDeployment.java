@@ -83,6 +83,17 @@ public final class InboxDeployment {
       throw new IllegalArgumentException(
           ear.getAbsolutePath() + " does not exist: build the EAR (mvn package) before its tests");
     }
+    EnterpriseArchive application =
+        ShrinkWrap.create(ZipImporter.class, ear.getName())
+            .importFrom(ear)
+            .as(EnterpriseArchive.class);
+    if (application.contains("META-INF/application.xml")) {
+      throw new IllegalArgumentException(
+          ear.getName()
+              + " lists its modules in META-INF/application.xml, so the servers would not deploy the"
+              + " tests' WAR: build it without one (maven-ear-plugin's generateApplicationXml=false),"
+              + " as docs/own-application.md shows");
+    }
     WebArchive tests =
         ShrinkWrap.create(WebArchive.class, "inbox-tests.war")
             .addClasses(testClasses)
@@ -94,11 +105,7 @@ public final class InboxDeployment {
         ShrinkWrap.create(JavaArchive.class, "inbox-testkit-settings.jar")
             .addAsManifestResource(
                 new StringAsset(properties(settings)), "microprofile-config.properties");
-    return ShrinkWrap.create(ZipImporter.class, ear.getName())
-        .importFrom(ear)
-        .as(EnterpriseArchive.class)
-        .addAsLibrary(settingsJar)
-        .addAsModule(tests);
+    return application.addAsLibrary(settingsJar).addAsModule(tests);
   }
 
   /**

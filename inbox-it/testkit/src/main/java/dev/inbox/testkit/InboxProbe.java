@@ -2,6 +2,7 @@ package dev.inbox.testkit;
 
 import static dev.inbox.testkit.Eventually.eventually;
 
+import dev.inbox.spi.QuarantineProperties;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -65,7 +66,8 @@ public class InboxProbe {
     try {
       return InitialContext.doLookup(name);
     } catch (NamingException e) {
-      throw new IllegalStateException("Nothing bound at " + name, e);
+      throw new IllegalStateException(
+          "Nothing bound at " + name + ": set its inbox.testkit.* key (InboxAddresses)", e);
     }
   }
 
@@ -124,16 +126,17 @@ public class InboxProbe {
     try (JMSContext jms = factory.createContext();
         QueueBrowser browser =
             jms.createBrowser(
-                quarantine, "inbox_message_id = '" + messageId.replace("'", "''") + "'")) {
+                quarantine,
+                QuarantineProperties.MESSAGE_ID + " = '" + messageId.replace("'", "''") + "'")) {
       Enumeration<?> copies = browser.getEnumeration();
       while (copies.hasMoreElements()) {
         Message copy = (Message) copies.nextElement();
         found.add(
             new Quarantined(
                 messageId,
-                copy.getStringProperty("inbox_reason"),
-                Optional.ofNullable(copy.getStringProperty("inbox_consumer")),
-                Optional.ofNullable(copy.getStringProperty("inbox_error"))));
+                copy.getStringProperty(QuarantineProperties.REASON),
+                Optional.ofNullable(copy.getStringProperty(QuarantineProperties.CONSUMER)),
+                Optional.ofNullable(copy.getStringProperty(QuarantineProperties.ERROR))));
       }
     } catch (JMSException e) {
       throw new IllegalStateException("Cannot browse the quarantine for " + messageId, e);

@@ -55,9 +55,18 @@ public final class Scrape {
           labels.put(label.group(1), label.group(2));
         }
       }
-      samples.add(new Sample(sample.group(1), labels, Double.parseDouble(sample.group(3))));
+      samples.add(new Sample(sample.group(1), labels, number(sample.group(3))));
     }
     return new Scrape(samples);
+  }
+
+  /** A sample's value as Prometheus writes it, infinities included. */
+  private static double number(String text) {
+    return switch (text) {
+      case "+Inf" -> Double.POSITIVE_INFINITY;
+      case "-Inf" -> Double.NEGATIVE_INFINITY;
+      default -> Double.parseDouble(text);
+    };
   }
 
   /**
