@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * How many messages the MDB takes at once is the server's setting, not the build's: the suite's
- * servers set {@code inbox.mdb.max-session} to 3, below what both servers' MDB pools allow, and
- * that many deliveries overlap, no more.
+ * servers set {@code inbox.mdb.max-session} to 6, below what both servers' MDB pools allow
+ * (WildFly's is 4 per core: 8 on two), and that many deliveries overlap, no more.
  */
 @InboxTest
 class ConcurrencyIT {
