@@ -49,6 +49,19 @@ public record Settings(
     "redrive-environment"
   };
 
+  /**
+   * Whether the tests run against WildFly, for
+   * {@code @EnabledIf("dev.inbox.it.Settings#onWildFly")}. JUnit asks twice for an in-container
+   * test: in the test run, where the cell's name says, and inside the server, where only WildFly's
+   * own {@code jboss.home.dir} does.
+   */
+  public static boolean onWildFly() {
+    String cell = System.getProperty("inbox.cell");
+    return cell == null
+        ? System.getProperty("jboss.home.dir") != null
+        : cell.startsWith("wildfly-");
+  }
+
   /** The settings the deployment carries, read inside the server. */
   public static Settings ofServer() {
     Properties properties = new Properties();

@@ -13,7 +13,7 @@ import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.container.test.api.ShouldThrowException;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.condition.EnabledIf;
 
 /**
  * Settings that say the broker redelivers otherwise than it does refuse the deployment, where the
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * suite cells only (Payara's broker is another process, whose numbers the inbox takes on trust).
  */
 @InboxTest
-@EnabledIfSystemProperty(named = "inbox.cell", matches = "wildfly-.*")
+@EnabledIf("dev.inbox.it.Settings#onWildFly")
 class BrokerRedeliveryCheckIT {
 
   @Deployment(testable = false)

@@ -18,7 +18,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.condition.EnabledIf;
 
 /**
  * How many messages the MDB takes at once is the server's setting, not the build's: WildFly's suite
@@ -27,7 +27,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * default (docs/testing.md).
  */
 @InboxTest
-@EnabledIfSystemProperty(named = "inbox.cell", matches = "wildfly-.*")
+@EnabledIf("dev.inbox.it.Settings#onWildFly")
 class ConcurrencyIT {
 
   @Deployment
