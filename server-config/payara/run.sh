@@ -56,6 +56,7 @@ h2_file=$payara/glassfish/domains/inbox-run/data/inbox/inbox
   java -cp $payara/h2db/bin/h2.jar org.h2.tools.Shell -url "jdbc:h2:$h2_file;AUTO_SERVER=TRUE" -user sa -sql "select consumer_name, message_id, delivery_count, processed_at from inbox_entry; select opportunity_id, meeting_id, title from followup_task"
 >>> Metrics (it asks for the password of the scraper's user, metrics-dev-1 unless you set
 >>> INBOX_METRICS_PASSWORD): curl -k -u metrics 'https://127.0.0.1:8081/metrics?scope=application'
+>>> Ready (database, broker, retention): curl http://127.0.0.1:8080/health/ready
 >>> Server log: $payara/glassfish/domains/inbox-run/logs/server.log
 
 TXT

@@ -46,6 +46,8 @@ h2_jar=$(ls "$server"/modules/system/layers/base/com/h2database/h2/main/h2-*.jar
   java -cp $h2_jar org.h2.tools.Shell -url "jdbc:h2:$server/standalone/data/inbox/inbox;AUTO_SERVER=TRUE" -user sa -sql "select consumer_name, message_id, delivery_count, processed_at from inbox_entry; select opportunity_id, meeting_id, title from followup_task"
 >>> Quarantined messages:
   $server/bin/jboss-cli.sh --connect --command="/subsystem=messaging-activemq/server=default/jms-queue=InboxQuarantine:list-messages"
+>>> Ready (database, broker, retention), and the metrics:
+  curl http://127.0.0.1:9990/health/ready; curl http://127.0.0.1:9990/prometheus
 >>> Server log: $server/standalone/log/server.log
 
 TXT

@@ -199,8 +199,8 @@ public class Quarantine {
     return forwarded;
   }
 
-  /** The quarantine queue, for what counts it ({@link QueueDepths}). */
-  Queue queue() {
+  /** The quarantine queue, for what counts it ({@link QueueDepths}) or browses it. */
+  public Queue queue() {
     return queue;
   }
 

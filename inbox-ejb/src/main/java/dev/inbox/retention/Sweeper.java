@@ -20,7 +20,9 @@ import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
+import java.util.Optional;
 import java.util.function.IntUnaryOperator;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -54,9 +56,30 @@ public class Sweeper {
 
   @Inject private Event<RowsPurged> purges;
 
+  /** When this node's sweeper started. */
+  private volatile Instant started;
+
+  /** When this node's last sweep ended without a failure, if one has. */
+  private volatile Instant lastSweep;
+
   @PostConstruct
   void schedule() {
+    started = clock.instant();
     scheduleNext();
+  }
+
+  /**
+   * Whether this node's sweeps keep up: the last one that ended without a failure, or the start
+   * while none has, is at most three sweep intervals old.
+   */
+  public boolean keepsUp() {
+    Instant last = lastSweep == null ? started : lastSweep;
+    return !last.plus(policy.sweepInterval().multipliedBy(3)).isBefore(clock.instant());
+  }
+
+  /** When this node's last sweep ended without a failure, if one has. */
+  public Optional<Instant> lastSweep() {
+    return Optional.ofNullable(lastSweep);
   }
 
   /**
@@ -99,6 +122,7 @@ public class Sweeper {
       }
       LocalDateTime ledgerCutoff = now.minus(policy.failureLedgerRetention());
       inBatches(size -> store.purgeFailureBatch(ledgerCutoff, size));
+      lastSweep = clock.instant();
     } catch (RuntimeException e) {
       // The next sweep tries again; nothing is half-deleted, each batch committed or not.
       LOG.log(Level.WARNING, e, () -> "Retention sweep failed");

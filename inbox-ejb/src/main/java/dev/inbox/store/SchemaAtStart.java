@@ -93,7 +93,8 @@ public class SchemaAtStart {
     }
   }
 
-  private static DataSource dataSource() {
+  /** The inbox's data source, under the name its server binds it. */
+  public static DataSource dataSource() {
     for (String name : DATA_SOURCE_NAMES) {
       try {
         return InitialContext.doLookup(name);

@@ -8,6 +8,7 @@ import java.io.File;
 import java.util.Map;
 import org.awaitility.Awaitility;
 import org.hamcrest.Matcher;
+import org.jboss.arquillian.container.test.api.Testable;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.EmptyAsset;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
@@ -79,16 +80,20 @@ public final class Deployments {
     }
   }
 
-  /** The WAR of a test class, with the probes and what they need, and the cell's settings. */
+  /**
+   * The WAR of a test class, with the probes and what they need, and the cell's settings; marked as
+   * the WAR the test runs in, since the inbox's EAR has a web module of its own.
+   */
   public static WebArchive tests(Class<?> testClass) {
-    return ShrinkWrap.create(WebArchive.class, "inbox-it.war")
-        .addClass(testClass)
-        .addPackage(Deployments.class.getPackage())
-        .addAsWebInfResource(EmptyAsset.INSTANCE, "beans.xml")
-        .addAsResource(new StringAsset(Settings.ofTestRun()), Settings.RESOURCE)
-        .addAsResource(OperationsFiles.ALERT_RULES)
-        .addAsResource(OperationsFiles.DASHBOARD)
-        .addAsLibraries(InboxDeployment.kit())
-        .addAsLibraries(jarOf(Awaitility.class), jarOf(Matcher.class), jarOf(Yaml.class));
+    return Testable.archiveToTest(
+        ShrinkWrap.create(WebArchive.class, "inbox-it.war")
+            .addClass(testClass)
+            .addPackage(Deployments.class.getPackage())
+            .addAsWebInfResource(EmptyAsset.INSTANCE, "beans.xml")
+            .addAsResource(new StringAsset(Settings.ofTestRun()), Settings.RESOURCE)
+            .addAsResource(OperationsFiles.ALERT_RULES)
+            .addAsResource(OperationsFiles.DASHBOARD)
+            .addAsLibraries(InboxDeployment.kit())
+            .addAsLibraries(jarOf(Awaitility.class), jarOf(Matcher.class), jarOf(Yaml.class)));
   }
 }

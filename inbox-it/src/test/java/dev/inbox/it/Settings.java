@@ -11,9 +11,9 @@ import java.util.Set;
 
 /**
  * Where the server under test keeps what the probes read: JNDI names, the broker's queue names and
- * management address, the log file, the metrics endpoint. They differ between servers, so the build
- * passes them per cell (system properties {@code inbox.it.*} of the test run), and the deployment
- * carries them into the server as {@value #RESOURCE}.
+ * management address, the log file, the metrics and health endpoints. They differ between servers,
+ * so the build passes them per cell (system properties {@code inbox.it.*} of the test run), and the
+ * deployment carries them into the server as {@value #RESOURCE}.
  */
 public record Settings(
     String inboxQueue,
@@ -28,7 +28,8 @@ public record Settings(
     String metricsUser,
     String metricsPassword,
     String redriveCommand,
-    String redriveEnvironment) {
+    String redriveEnvironment,
+    String healthUrl) {
 
   static final String RESOURCE = "inbox-it.properties";
 
@@ -46,7 +47,8 @@ public record Settings(
     "metrics-user",
     "metrics-password",
     "redrive-command",
-    "redrive-environment"
+    "redrive-environment",
+    "health-url"
   };
 
   /**
@@ -90,7 +92,8 @@ public record Settings(
         values[9],
         values[10],
         values[11],
-        values[12]);
+        values[12],
+        values[13]);
   }
 
   /**

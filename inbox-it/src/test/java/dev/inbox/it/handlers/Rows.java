@@ -121,6 +121,34 @@ public class Rows {
     }
   }
 
+  /**
+   * Deletes the rows that say which schema version the inbox's tables are at, as tables that no
+   * migration brought to a version look, and returns them for {@link #restoreSchemaVersions}.
+   */
+  @Transactional
+  public List<Object[]> removeSchemaVersions() {
+    List<Object[]> versions = new ArrayList<>();
+    for (Object row :
+        em.createNativeQuery("select version, description from inbox_schema_version")
+            .getResultList()) {
+      versions.add((Object[]) row);
+    }
+    em.createNativeQuery("delete from inbox_schema_version").executeUpdate();
+    return versions;
+  }
+
+  /** Puts back the rows {@link #removeSchemaVersions} deleted. */
+  @Transactional
+  public void restoreSchemaVersions(List<Object[]> versions) {
+    for (Object[] version : versions) {
+      em.createNativeQuery(
+              "insert into inbox_schema_version (version, description) values (?1, ?2)")
+          .setParameter(1, version[0])
+          .setParameter(2, version[1])
+          .executeUpdate();
+    }
+  }
+
   /** A consumer's retention watermark: the newest processed_at retention has deleted. */
   public Optional<Object> watermark(String consumer) {
     return single("select purged_through from inbox_watermark where consumer_name = ?1", consumer);

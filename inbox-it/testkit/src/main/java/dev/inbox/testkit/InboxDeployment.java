@@ -11,6 +11,7 @@ import java.util.Properties;
 import java.util.TreeMap;
 import org.awaitility.Awaitility;
 import org.hamcrest.Matcher;
+import org.jboss.arquillian.container.test.api.Testable;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.EmptyAsset;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
@@ -94,12 +95,14 @@ public final class InboxDeployment {
               + " tests' WAR: build it without one (maven-ear-plugin's generateApplicationXml=false),"
               + " as docs/own-application.md shows");
     }
+    // Marked as the WAR the tests run in: the EAR has the inbox's own web module too.
     WebArchive tests =
-        ShrinkWrap.create(WebArchive.class, "inbox-tests.war")
-            .addClasses(testClasses)
-            .addAsWebInfResource(EmptyAsset.INSTANCE, "beans.xml")
-            .addAsLibraries(kit())
-            .addAsLibraries(jarOf(Awaitility.class), jarOf(Matcher.class));
+        Testable.archiveToTest(
+            ShrinkWrap.create(WebArchive.class, "inbox-tests.war")
+                .addClasses(testClasses)
+                .addAsWebInfResource(EmptyAsset.INSTANCE, "beans.xml")
+                .addAsLibraries(kit())
+                .addAsLibraries(jarOf(Awaitility.class), jarOf(Matcher.class)));
     // The settings in a library of the EAR: Payara reads an EAR's configuration from lib/ only.
     JavaArchive settingsJar =
         ShrinkWrap.create(JavaArchive.class, "inbox-testkit-settings.jar")
