@@ -59,7 +59,10 @@ public class Sweeper {
   /** When this node's sweeper started. */
   private volatile Instant started;
 
-  /** When this node's last sweep ended without a failure, if one has. */
+  /** When the sweep under way began, or null between sweeps. */
+  private volatile Instant sweeping;
+
+  /** When this node's last sweep ended without a failure, or null until one has. */
   private volatile Instant lastSweep;
 
   @PostConstruct
@@ -68,18 +71,29 @@ public class Sweeper {
     scheduleNext();
   }
 
+  /** How this node's sweeps go, for the readiness check's data. */
+  public record Progress(Optional<Instant> lastSweep, boolean keepsUp) {}
+
   /**
-   * Whether this node's sweeps keep up: the last one that ended without a failure, or the start
-   * while none has, is at most three sweep intervals old.
+   * How this node's sweeps go: the last one that ended without a failure, and whether they keep up
+   * ({@link #keepsUp}).
    */
-  public boolean keepsUp() {
-    Instant last = lastSweep == null ? started : lastSweep;
-    return !last.plus(policy.sweepInterval().multipliedBy(3)).isBefore(clock.instant());
+  @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+  public Progress progress() {
+    Instant last = lastSweep;
+    Instant current = sweeping;
+    Instant activity = current != null ? current : last != null ? last : started;
+    return new Progress(
+        Optional.ofNullable(last), keepsUp(activity, policy.sweepInterval(), clock.instant()));
   }
 
-  /** When this node's last sweep ended without a failure, if one has. */
-  public Optional<Instant> lastSweep() {
-    return Optional.ofNullable(lastSweep);
+  /**
+   * Whether sweeps keep up: the sweep under way began, else the last one that ended without a
+   * failure ended, else the sweeper started, at most three intervals ago. Sweeps that keep failing,
+   * a timer that is gone, or a sweep that has run for three intervals do not keep up.
+   */
+  static boolean keepsUp(Instant activity, Duration interval, Instant now) {
+    return !activity.plus(interval.multipliedBy(3)).isBefore(now);
   }
 
   /**
@@ -107,6 +121,7 @@ public class Sweeper {
   }
 
   private void sweepOnce() {
+    sweeping = clock.instant();
     try {
       LocalDateTime now = LocalDateTime.now(clock);
       for (String consumer : subscriptions.typesByConsumer().keySet()) {
@@ -126,6 +141,8 @@ public class Sweeper {
     } catch (RuntimeException e) {
       // The next sweep tries again; nothing is half-deleted, each batch committed or not.
       LOG.log(Level.WARNING, e, () -> "Retention sweep failed");
+    } finally {
+      sweeping = null;
     }
   }
 

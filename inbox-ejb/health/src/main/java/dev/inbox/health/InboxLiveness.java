@@ -14,10 +14,8 @@ import org.eclipse.microprofile.health.Liveness;
 @ApplicationScoped
 public class InboxLiveness implements HealthCheck {
 
-  static final String NAME = "inbox";
-
   @Override
   public HealthCheckResponse call() {
-    return HealthCheckResponse.up(NAME);
+    return HealthCheckResponse.up(InboxReadiness.NAME);
   }
 }

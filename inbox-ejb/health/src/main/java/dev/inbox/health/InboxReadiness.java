@@ -18,7 +18,8 @@ import org.eclipse.microprofile.health.Readiness;
 @ApplicationScoped
 public class InboxReadiness implements HealthCheck {
 
-  static final String NAME = "inbox";
+  /** The name of the inbox's readiness check, and of its liveness check. */
+  public static final String NAME = "inbox";
 
   private final ReadinessParts parts;
 
@@ -39,10 +40,7 @@ public class InboxReadiness implements HealthCheck {
     if (all.isEmpty()) {
       return response
           .down()
-          .withData(
-              "started",
-              "no: the inbox module has registered no readiness check; it is starting, or it"
-                  + " failed to start (the server log says why)")
+          .withData("started", "no: the inbox module has not registered its parts; it is starting")
           .build();
     }
     boolean up = true;
@@ -63,16 +61,21 @@ public class InboxReadiness implements HealthCheck {
     try {
       return part.call();
     } catch (RuntimeException e) {
-      return HealthCheckResponse.named(name).down().withData("error", String.valueOf(e)).build();
+      return HealthCheckResponse.named(name)
+          .down()
+          .withData("error", e.getClass().getName())
+          .build();
     }
   }
 
-  /** A value of a part's data, kept a number or a boolean where it is one, as the API allows. */
+  /**
+   * A value of a part's data, kept a whole number or a boolean where it is one, as the API allows.
+   */
   private static void with(HealthCheckResponseBuilder response, String key, Object value) {
     if (value instanceof Boolean flag) {
       response.withData(key, flag);
-    } else if (value instanceof Number number) {
-      response.withData(key, number.longValue());
+    } else if (value instanceof Long || value instanceof Integer || value instanceof Short) {
+      response.withData(key, ((Number) value).longValue());
     } else {
       response.withData(key, String.valueOf(value));
     }

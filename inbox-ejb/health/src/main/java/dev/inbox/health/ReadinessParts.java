@@ -1,9 +1,8 @@
 package dev.inbox.health;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.Map;
+import java.util.Collections;
 import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import org.eclipse.microprofile.health.HealthCheck;
 
@@ -14,7 +13,7 @@ import org.eclipse.microprofile.health.HealthCheck;
 @ApplicationScoped
 public class ReadinessParts {
 
-  private final Map<String, HealthCheck> parts = new ConcurrentSkipListMap<>();
+  private final SortedMap<String, HealthCheck> parts = new ConcurrentSkipListMap<>();
 
   /**
    * Adds a part, or replaces the one of that name.
@@ -27,7 +26,7 @@ public class ReadinessParts {
   }
 
   /** The parts, by name. */
-  SortedMap<String, HealthCheck> all() {
-    return new TreeMap<>(parts);
+  public SortedMap<String, HealthCheck> all() {
+    return Collections.unmodifiableSortedMap(parts);
   }
 }

@@ -51,7 +51,7 @@ class InboxReadinessTest {
   }
 
   @Test
-  void aPartThatThrowsIsDownWithTheError() {
+  void aPartThatThrowsIsDownNamingTheExceptionsClassOnly() {
     parts.add(
         "broker",
         () -> {
@@ -62,11 +62,7 @@ class InboxReadinessTest {
 
     assertEquals(Status.DOWN, answer.getStatus());
     assertEquals(
-        Map.of(
-            "broker",
-            "DOWN",
-            "broker.error",
-            "java.lang.IllegalStateException: connection refused"),
+        Map.of("broker", "DOWN", "broker.error", "java.lang.IllegalStateException"),
         answer.getData().orElseThrow());
   }
 }
