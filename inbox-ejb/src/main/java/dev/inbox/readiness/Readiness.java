@@ -148,6 +148,10 @@ public class Readiness {
     return response.down().withData("error", e.getClass().getName()).build();
   }
 
+  private static HealthCheckResponse down(String part, String error) {
+    return HealthCheckResponse.named(part).down().withData("error", error).build();
+  }
+
   /** The part, down when it has not answered within {@link #TIME_LIMIT}. */
   private static HealthCheck withinTimeLimit(
       String name, Supplier<Future<HealthCheckResponse>> part) {
@@ -157,18 +161,12 @@ public class Readiness {
         return answer.get(TIME_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
       } catch (TimeoutException e) {
         answer.cancel(true);
-        return HealthCheckResponse.named(name)
-            .down()
-            .withData("error", "no answer within " + TIME_LIMIT.toSeconds() + " s")
-            .build();
+        return down(name, "no answer within " + TIME_LIMIT.toSeconds() + " s");
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        return HealthCheckResponse.named(name).down().withData("error", "interrupted").build();
+        return down(name, "interrupted");
       } catch (ExecutionException e) {
-        return HealthCheckResponse.named(name)
-            .down()
-            .withData("error", e.getCause().getClass().getName())
-            .build();
+        return down(name, e.getCause().getClass().getName());
       }
     };
   }
