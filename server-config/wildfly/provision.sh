@@ -74,7 +74,7 @@ script=$server/inbox-provisioning.cli
   # The inbox queue's redelivery, as CLI variables (configure-messaging.cli uses them).
   sed -n 's/^\([A-Za-z]*\)=\(.*\)$/set \1=\2/p' "$here/../inbox-queue.properties"
   cat "$here/configure-eclipselink.cli" "$messaging_script" "$here/configure-metrics.cli" \
-    "$here/configure-health.cli" "$here/configure-transactions.cli"
+    "$here/configure-health.cli" "$here/configure-telemetry.cli" "$here/configure-transactions.cli"
   [ ! -f "$here/configure-driver-$driver.cli" ] || cat "$here/configure-driver-$driver.cli"
   cat "$here/configure-datasource-$database.cli"
   for extra in "$@"; do cat "$extra"; done

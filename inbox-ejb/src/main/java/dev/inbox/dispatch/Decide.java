@@ -56,14 +56,15 @@ final class Decide {
     if (!consumer.accepts(envelope.contractVersion())) {
       return quarantine(QuarantineReason.UNSUPPORTED_CONTRACT_VERSION, envelope);
     }
-    Optional<String> recorded = facts.recordedFingerprint();
+    Optional<Recorded> recorded = facts.recorded();
     if (recorded.isPresent()) {
-      return recorded.get().equals(admitted.fingerprint())
-          ? new Decision.Duplicate()
+      String fingerprint = recorded.get().fingerprint();
+      return fingerprint.equals(admitted.fingerprint())
+          ? new Decision.Duplicate(recorded.get())
           : new Decision.Quarantine(
               QuarantineReason.PAYLOAD_MISMATCH,
               "payload hash %s differs from the recorded %s"
-                  .formatted(admitted.fingerprint(), recorded.get()));
+                  .formatted(admitted.fingerprint(), fingerprint));
     }
     boolean late = checkLate && facts.late();
     if (late && policy.quarantineLate()) {
@@ -97,7 +98,7 @@ final class Decide {
                   .formatted(key.length(), Limits.BUSINESS_KEY)),
           "businessKey too long");
     }
-    Optional<String> first = facts.firstWithBusinessKey(key);
+    Optional<Recorded> first = facts.firstWithBusinessKey(key);
     return first.isPresent()
         ? new Decision.SemanticDuplicate(key, first.get())
         : new Decision.Apply(key, late);

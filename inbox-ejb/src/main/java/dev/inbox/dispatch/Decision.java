@@ -13,10 +13,10 @@ sealed interface Decision {
   record Apply(String businessKey, boolean late) implements Decision {}
 
   /** Recorded before for the consumer with the same payload: nothing to do. */
-  record Duplicate() implements Decision {}
+  record Duplicate(Recorded first) implements Decision {}
 
   /** Another message asked for the same business action first: record this one as its duplicate. */
-  record SemanticDuplicate(String businessKey, String original) implements Decision {}
+  record SemanticDuplicate(String businessKey, Recorded original) implements Decision {}
 
   /** Forward it to the quarantine, for the consumer or the message as a whole; never recorded. */
   record Quarantine(QuarantineReason reason, String detail) implements Decision {}

@@ -10,8 +10,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * Takes one delivery through the inbox, in the caller's transaction: decides for the message as a
  * whole, or for each consumer of its type in turn ({@link Decide}); carries each decision out
- * ({@link Effects}); announces the delivery's end ({@link Endings}). The unique key on (consumer,
- * message id) decides every race, at the insert of the row, before any handler runs.
+ * ({@link Effects}); announces the delivery's end ({@link Endings}), in a span of its own where the
+ * server offers tracing ({@link DeliveryTracing}). The unique key on (consumer, message id) decides
+ * every race, at the insert of the row, before any handler runs.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.MANDATORY)
@@ -21,6 +22,7 @@ public class Dispatcher {
   private final StoreFacts facts;
   private final Effects effects;
   private final Endings endings;
+  private final DeliveryTracing tracing;
   private final Policy policy;
 
   @Inject
@@ -29,6 +31,7 @@ public class Dispatcher {
       StoreFacts facts,
       Effects effects,
       Endings endings,
+      DeliveryTracing tracing,
       AttemptBudget budget,
       @ConfigProperty(name = "inbox.unknown-type-policy", defaultValue = "quarantine")
           String unknownTypePolicy,
@@ -38,6 +41,7 @@ public class Dispatcher {
     this.facts = facts;
     this.effects = effects;
     this.endings = endings;
+    this.tracing = tracing;
     this.policy = Policy.of(unknownTypePolicy, lateDeliveryPolicy, budget.maxAttempts());
   }
 
@@ -47,6 +51,7 @@ public class Dispatcher {
     this.facts = null;
     this.effects = null;
     this.endings = null;
+    this.tracing = null;
     this.policy = null;
   }
 
@@ -55,16 +60,26 @@ public class Dispatcher {
    * otherwise lets it commit, which acknowledges the message.
    */
   public DispatchResult dispatch(Received received) {
+    try (DeliveryTracing.Trace trace = tracing.start(received)) {
+      try {
+        List<Verdict> verdicts = verdicts(received);
+        endings.announce(received.delivery(), verdicts, trace);
+        return new DispatchResult(verdicts);
+      } catch (RuntimeException e) {
+        trace.end(e);
+        throw e;
+      }
+    }
+  }
+
+  private List<Verdict> verdicts(Received received) {
     List<Subscription> consumers =
         received.admission() instanceof Admission.Admitted admitted
             ? subscriptions.of(admitted.envelope().type())
             : List.of();
-    List<Verdict> verdicts =
-        Decide.forMessage(received.admission(), consumers, policy)
-            .map(decision -> List.of(effects.carryOut(decision, received, null)))
-            .orElseGet(() -> forEachConsumer(received, consumers));
-    endings.announce(received.delivery(), verdicts);
-    return new DispatchResult(verdicts);
+    return Decide.forMessage(received.admission(), consumers, policy)
+        .map(decision -> List.of(effects.carryOut(decision, received, null)))
+        .orElseGet(() -> forEachConsumer(received, consumers));
   }
 
   private List<Verdict> forEachConsumer(Received received, List<Subscription> consumers) {

@@ -67,8 +67,12 @@ class Effects {
       return Verdict.quarantined(
           name, quarantined.reason(), quarantined.reason().code() + ": " + quarantined.detail());
     }
-    if (decision instanceof Decision.Duplicate) {
-      return Verdict.of(name, Outcome.DUPLICATE, null);
+    if (decision instanceof Decision.Duplicate duplicate) {
+      return Verdict.duplicate(
+          name,
+          Outcome.DUPLICATE,
+          duplicate.first(),
+          "first processed at " + duplicate.first().at());
     }
     if (decision instanceof Decision.Ignore) {
       return Verdict.of(name, Outcome.IGNORED, null);
@@ -86,11 +90,15 @@ class Effects {
               admitted.envelope(),
               deliveryCount,
               admitted.fingerprint(),
-              duplicate.original(),
+              duplicate.original().messageId(),
               now,
               now);
       return store.insert(row)
-          ? Verdict.of(name, Outcome.SEMANTIC_DUPLICATE, "of " + duplicate.original())
+          ? Verdict.duplicate(
+              name,
+              Outcome.SEMANTIC_DUPLICATE,
+              duplicate.original(),
+              "of " + duplicate.original().messageId())
           : Verdict.of(name, Outcome.CONFLICT, null);
     }
     return apply(consumer, admitted, deliveryCount, (Decision.Apply) decision);
@@ -132,16 +140,7 @@ class Effects {
       stillActive(start);
       verdict =
           apply.late()
-              ? new Verdict(
-                  name,
-                  Outcome.APPLIED,
-                  null,
-                  null,
-                  true,
-                  "applied although late (inbox.late-delivery-policy=process)",
-                  null,
-                  null,
-                  0)
+              ? Verdict.late(name, "applied although late (inbox.late-delivery-policy=process)")
               : Verdict.of(name, Outcome.APPLIED, null);
     } catch (Throwable e) {
       // As for businessKey: an Error too is the handler's failure.

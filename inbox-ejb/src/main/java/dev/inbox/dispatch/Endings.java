@@ -10,10 +10,10 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.util.List;
 
 /**
- * Announces each delivery's end ({@link DeliveryEnded}) once it is known: when the delivery's
- * transaction completes, or at once when it is already bound to roll back. A transaction marked for
- * rollback takes no synchronization (Payara refuses it and logs an error), and nothing it did will
- * commit anyway.
+ * Announces each delivery's end ({@link DeliveryEnded}), and ends its span, once it is known: when
+ * the delivery's transaction completes, or at once when it is already bound to roll back. A
+ * transaction marked for rollback takes no synchronization (Payara refuses it and logs an error),
+ * and nothing it did will commit anyway.
  */
 @ApplicationScoped
 class Endings {
@@ -32,10 +32,10 @@ class Endings {
     this(null);
   }
 
-  void announce(Delivery delivery, List<Verdict> verdicts) {
+  void announce(Delivery delivery, List<Verdict> verdicts, DeliveryTracing.Trace trace) {
     boolean rollsBack = verdicts.stream().anyMatch(verdict -> verdict.outcome().rollsBack());
     if (rollsBack || transactions.getTransactionStatus() != Status.STATUS_ACTIVE) {
-      ended.fire(new DeliveryEnded(delivery, verdicts, DeliveryEnded.Ending.ROLLED_BACK));
+      fire(new DeliveryEnded(delivery, verdicts, DeliveryEnded.Ending.ROLLED_BACK), trace);
       return;
     }
     transactions.registerInterposedSynchronization(
@@ -45,14 +45,23 @@ class Endings {
 
           @Override
           public void afterCompletion(int status) {
-            ended.fire(
+            fire(
                 new DeliveryEnded(
                     delivery,
                     verdicts,
                     status == Status.STATUS_COMMITTED
                         ? DeliveryEnded.Ending.COMMITTED
-                        : DeliveryEnded.Ending.COMMIT_FAILED));
+                        : DeliveryEnded.Ending.COMMIT_FAILED),
+                trace);
           }
         });
+  }
+
+  private void fire(DeliveryEnded end, DeliveryTracing.Trace trace) {
+    try {
+      ended.fire(end);
+    } finally {
+      trace.end(end);
+    }
   }
 }

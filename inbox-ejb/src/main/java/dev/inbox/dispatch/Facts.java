@@ -9,8 +9,8 @@ import java.util.Optional;
  */
 interface Facts {
 
-  /** The fingerprint recorded for this consumer and message, if it was recorded. */
-  Optional<String> recordedFingerprint();
+  /** The row recorded for this consumer and message, if it was recorded. */
+  Optional<Recorded> recorded();
 
   /** Whether the message is older than what retention has deleted for the consumer. */
   boolean late();
@@ -21,8 +21,8 @@ interface Facts {
   /** The business key the handler declares for the message (its own code: it may throw). */
   Optional<String> businessKey();
 
-  /** The message id recorded for this consumer under a business key, if another holds it. */
-  Optional<String> firstWithBusinessKey(String businessKey);
+  /** The row recorded for this consumer under a business key, if another message holds it. */
+  Optional<Recorded> firstWithBusinessKey(String businessKey);
 
   /** How often the handler failed on a message, how, and with what last. */
   record Failures(FailureKind kind, int attempts, String lastError) {}

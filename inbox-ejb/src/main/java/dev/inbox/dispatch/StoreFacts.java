@@ -7,6 +7,7 @@ import dev.inbox.store.InboxStore;
 import dev.inbox.store.Watermarks;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.ZoneOffset;
 import java.util.Optional;
 
 /** The {@link Facts} of one consumer and message, read from the store when a decision asks. */
@@ -33,8 +34,8 @@ class StoreFacts {
     String name = consumer.consumer();
     return new Facts() {
       @Override
-      public Optional<String> recordedFingerprint() {
-        return store.find(name, envelope.messageId()).map(InboxEntry::payloadHash);
+      public Optional<Recorded> recorded() {
+        return store.find(name, envelope.messageId()).map(StoreFacts::recorded);
       }
 
       @Override
@@ -55,9 +56,14 @@ class StoreFacts {
       }
 
       @Override
-      public Optional<String> firstWithBusinessKey(String businessKey) {
-        return store.findByBusinessKey(name, businessKey).map(InboxEntry::messageId);
+      public Optional<Recorded> firstWithBusinessKey(String businessKey) {
+        return store.findByBusinessKey(name, businessKey).map(StoreFacts::recorded);
       }
     };
+  }
+
+  private static Recorded recorded(InboxEntry row) {
+    return new Recorded(
+        row.messageId(), row.payloadHash(), row.processedAt().toInstant(ZoneOffset.UTC));
   }
 }

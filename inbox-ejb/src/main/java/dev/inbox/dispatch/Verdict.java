@@ -19,6 +19,7 @@ import java.time.Duration;
  * @param error what the handler (or the database) threw, for {@link Outcome#FAILED}, or null
  * @param handlerTime how long the handler ran, or null when it was not called
  * @param uncertainEffects how many external effects the handler reported as uncertain
+ * @param first the row a duplicate or a semantic duplicate repeats, or null
  */
 public record Verdict(
     String consumer,
@@ -29,28 +30,39 @@ public record Verdict(
     String detail,
     Throwable error,
     Duration handlerTime,
-    int uncertainEffects) {
+    int uncertainEffects,
+    Recorded first) {
 
   static Verdict of(String consumer, Outcome outcome) {
     return of(consumer, outcome, null);
   }
 
   static Verdict of(String consumer, Outcome outcome, String detail) {
-    return new Verdict(consumer, outcome, null, null, false, detail, null, null, 0);
+    return new Verdict(consumer, outcome, null, null, false, detail, null, null, 0, null);
+  }
+
+  static Verdict duplicate(String consumer, Outcome outcome, Recorded first, String detail) {
+    return new Verdict(consumer, outcome, null, null, false, detail, null, null, 0, first);
+  }
+
+  static Verdict late(String consumer, String detail) {
+    return new Verdict(consumer, Outcome.APPLIED, null, null, true, detail, null, null, 0, null);
   }
 
   static Verdict quarantined(String consumer, QuarantineReason reason, String detail) {
-    return new Verdict(consumer, Outcome.of(reason), reason, null, false, detail, null, null, 0);
+    return new Verdict(
+        consumer, Outcome.of(reason), reason, null, false, detail, null, null, 0, null);
   }
 
   static Verdict failed(String consumer, FailureKind kind, String detail, Throwable error) {
-    return new Verdict(consumer, Outcome.FAILED, null, kind, false, detail, error, null, 0);
+    return new Verdict(consumer, Outcome.FAILED, null, kind, false, detail, error, null, 0, null);
   }
 
   /**
    * The same verdict, for a handler that ran this long and reported this many uncertain effects.
    */
   Verdict ran(Duration time, int uncertain) {
-    return new Verdict(consumer, outcome, reason, failure, late, detail, error, time, uncertain);
+    return new Verdict(
+        consumer, outcome, reason, failure, late, detail, error, time, uncertain, first);
   }
 }

@@ -164,6 +164,11 @@ public class InboxEntry {
     return deliveryCount;
   }
 
+  /** When it was processed, in UTC. */
+  public LocalDateTime processedAt() {
+    return processedAt;
+  }
+
   /** The primary key. */
   public static class Key implements Serializable {
 

@@ -10,6 +10,7 @@ import dev.inbox.spi.MessageRejectedException;
 import dev.inbox.spi.Payload;
 import dev.inbox.spi.QuarantineReason;
 import dev.inbox.store.FailureKind;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -69,16 +70,18 @@ class DecideTest {
   @Test
   void aRecordedMessageWithTheSamePayloadIsADuplicateAndAsksNothingMore() {
     FakeFacts facts = new FakeFacts();
-    facts.recorded = Optional.of("fingerprint-1");
+    Recorded first = new Recorded("evt-1", "fingerprint-1", Instant.parse("2026-12-03T10:00:00Z"));
+    facts.recorded = Optional.of(first);
 
-    assertInstanceOf(Decision.Duplicate.class, decide(consumer(), 2, true, facts));
-    assertEquals(List.of("recordedFingerprint"), facts.asked);
+    assertEquals(new Decision.Duplicate(first), decide(consumer(), 2, true, facts));
+    assertEquals(List.of("recorded"), facts.asked);
   }
 
   @Test
   void aRecordedMessageWithAnotherPayloadIsACollision() {
     FakeFacts facts = new FakeFacts();
-    facts.recorded = Optional.of("fingerprint-0");
+    facts.recorded =
+        Optional.of(new Recorded("evt-1", "fingerprint-0", Instant.parse("2026-12-03T10:00:00Z")));
 
     Decision.Quarantine collision =
         assertQuarantined(QuarantineReason.PAYLOAD_MISMATCH, decide(consumer(), 1, true, facts));
@@ -161,10 +164,12 @@ class DecideTest {
   void aBusinessKeyAnotherMessageHoldsMakesASemanticDuplicate() {
     FakeFacts facts = new FakeFacts();
     facts.businessKey = Optional.of("order-7/invoice");
-    facts.firstWithKey = Optional.of("evt-0");
+    Recorded original =
+        new Recorded("evt-0", "fingerprint-0", Instant.parse("2026-12-03T10:00:00Z"));
+    facts.firstWithKey = Optional.of(original);
 
     assertEquals(
-        new Decision.SemanticDuplicate("order-7/invoice", "evt-0"),
+        new Decision.SemanticDuplicate("order-7/invoice", original),
         decide(consumer(), 1, true, facts));
   }
 
@@ -195,17 +200,17 @@ class DecideTest {
   /** Facts with values a test sets, recording what a decision asked for. */
   private static final class FakeFacts implements Facts {
 
-    Optional<String> recorded = Optional.empty();
+    Optional<Recorded> recorded = Optional.empty();
     boolean late;
     Optional<Failures> failures = Optional.empty();
     Optional<String> businessKey = Optional.empty();
     Error keyFailure;
-    Optional<String> firstWithKey = Optional.empty();
+    Optional<Recorded> firstWithKey = Optional.empty();
     final List<String> asked = new ArrayList<>();
 
     @Override
-    public Optional<String> recordedFingerprint() {
-      asked.add("recordedFingerprint");
+    public Optional<Recorded> recorded() {
+      asked.add("recorded");
       return recorded;
     }
 
@@ -231,7 +236,7 @@ class DecideTest {
     }
 
     @Override
-    public Optional<String> firstWithBusinessKey(String key) {
+    public Optional<Recorded> firstWithBusinessKey(String key) {
       asked.add("firstWithBusinessKey");
       return firstWithKey;
     }

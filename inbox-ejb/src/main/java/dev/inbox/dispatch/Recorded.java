@@ -1,0 +1,14 @@
+package dev.inbox.dispatch;
+
+import java.time.Instant;
+
+/**
+ * A consumer's row, as a later delivery finds it: the message it recorded, that message's payload
+ * fingerprint, and when it was processed. A duplicate names it, in its log line and its span, as
+ * the processing it repeats.
+ *
+ * @param messageId the message the row records
+ * @param fingerprint the fingerprint of that message's payload
+ * @param at when that message was processed
+ */
+public record Recorded(String messageId, String fingerprint, Instant at) {}
