@@ -4,13 +4,23 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import jakarta.persistence.UniqueConstraint;
 import java.time.LocalDateTime;
 import java.util.Objects;
 import java.util.UUID;
 
-/** A follow-up task created after a sales meeting. */
+/**
+ * A follow-up task created after a sales meeting: one per meeting of an opportunity. The table's
+ * natural key says so too, beside the inbox: a second task for the same meeting fails its insert,
+ * whatever message asked for it (docs/around-the-inbox.md).
+ */
 @Entity
-@Table(name = "followup_task")
+@Table(
+    name = "followup_task",
+    uniqueConstraints =
+        @UniqueConstraint(
+            name = "uq_followup_task_meeting",
+            columnNames = {"opportunity_id", "meeting_id"}))
 public class FollowUpTask {
 
   @Id
