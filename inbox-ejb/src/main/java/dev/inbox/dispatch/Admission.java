@@ -17,6 +17,11 @@ public sealed interface Admission {
       Objects.requireNonNull(envelope, "envelope");
       Objects.requireNonNull(fingerprint, "fingerprint");
     }
+
+    /** The same message, with the fingerprint of the parts one consumer compares. */
+    Admitted fingerprinted(String scoped) {
+      return new Admitted(envelope, scoped);
+    }
   }
 
   /** A message no consumer can take: quarantined with the reason, never recorded. */

@@ -4,7 +4,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -23,6 +25,7 @@ public class Dispatcher {
   private final Effects effects;
   private final Endings endings;
   private final DeliveryTracing tracing;
+  private final Fingerprinter fingerprinter;
   private final Policy policy;
 
   @Inject
@@ -32,6 +35,7 @@ public class Dispatcher {
       Effects effects,
       Endings endings,
       DeliveryTracing tracing,
+      Fingerprinter fingerprinter,
       AttemptBudget budget,
       @ConfigProperty(name = "inbox.unknown-type-policy", defaultValue = "quarantine")
           String unknownTypePolicy,
@@ -42,6 +46,7 @@ public class Dispatcher {
     this.effects = effects;
     this.endings = endings;
     this.tracing = tracing;
+    this.fingerprinter = fingerprinter;
     this.policy = Policy.of(unknownTypePolicy, lateDeliveryPolicy, budget.maxAttempts());
   }
 
@@ -52,6 +57,7 @@ public class Dispatcher {
     this.effects = null;
     this.endings = null;
     this.tracing = null;
+    this.fingerprinter = null;
     this.policy = null;
   }
 
@@ -92,18 +98,31 @@ public class Dispatcher {
     // not held against the retention watermark again (a dead-lettered one has not been looked at).
     boolean checkLate = delivery.redrive() != Redrive.FROM_QUARANTINE;
     List<Verdict> verdicts = new ArrayList<>();
+    Map<FingerprintScope, Admission.Admitted> scoped = new HashMap<>();
     for (Subscription consumer : consumers) {
       Verdict verdict;
       try {
+        Admission.Admitted seen =
+            consumer.fingerprint().wholeBody()
+                ? admitted
+                : scoped.computeIfAbsent(
+                    consumer.fingerprint(),
+                    scope ->
+                        admitted.fingerprinted(
+                            fingerprinter.of(admitted.envelope().payload(), scope)));
         Decision decision =
             Decide.forConsumer(
                 consumer,
-                admitted,
+                seen,
                 delivery.deliveryCount(),
                 checkLate,
                 policy,
                 facts.of(consumer, admitted.envelope()));
-        verdict = effects.carryOut(decision, received, consumer);
+        verdict =
+            effects.carryOut(
+                decision,
+                seen == admitted ? received : new Received(received.message(), delivery, seen),
+                consumer);
       } catch (RuntimeException e) {
         // The database or the broker failed: the same as a handler's transient failure.
         verdict =

@@ -1,20 +1,32 @@
 package dev.inbox.dispatch;
 
 import dev.inbox.spi.InboxHandler;
+import java.util.Objects;
 import java.util.Set;
 
 /**
- * A handler, under the consumer name it declared, with the message types it takes and the contract
- * versions it accepts.
+ * A handler, under the consumer name it declared, with the message types it takes, the contract
+ * versions it accepts, and the parts of a body that make two messages the same for it.
  *
  * @param versions the accepted contract versions; empty accepts every message
+ * @param fingerprint the parts of a JSON body its fingerprint covers
  */
 record Subscription(
-    String consumer, Set<String> types, Set<String> versions, InboxHandler handler) {
+    String consumer,
+    Set<String> types,
+    Set<String> versions,
+    FingerprintScope fingerprint,
+    InboxHandler handler) {
 
   Subscription {
     types = Set.copyOf(types);
     versions = Set.copyOf(versions);
+    Objects.requireNonNull(fingerprint, "fingerprint");
+  }
+
+  /** A consumer whose fingerprint covers the whole body. */
+  Subscription(String consumer, Set<String> types, Set<String> versions, InboxHandler handler) {
+    this(consumer, types, versions, FingerprintScope.WHOLE_BODY, handler);
   }
 
   /** Whether this consumer takes a message of the contract version (null when it has none). */

@@ -24,8 +24,9 @@ import java.util.logging.Logger;
 /**
  * The consumers deployed with the module: every {@link InboxHandler} bean, found through
  * {@code @Any Instance}, under the name and types its {@link InboxConsumer} declares. A handler
- * that declares no consumer, a blank or too long name, no types, or a name another handler already
- * uses fails the deployment, with a message that says what to change.
+ * that declares no consumer, a blank or too long name, no types, a name another handler already
+ * uses, or a fingerprint part that is not a JSON Pointer fails the deployment, with a message that
+ * says what to change.
  */
 @ApplicationScoped
 public class Subscriptions {
@@ -63,6 +64,7 @@ public class Subscriptions {
               declared.name(),
               Set.of(declared.types()),
               Set.of(declared.versions()),
+              fingerprintScope(declared, bean.getBeanClass().getName()),
               handle.get()));
     }
     byType = byType(discovered);
@@ -138,6 +140,18 @@ public class Subscriptions {
               .formatted(handlerClass, declared.name()));
     }
     return declared;
+  }
+
+  private static FingerprintScope fingerprintScope(InboxConsumer declared, String handlerClass) {
+    try {
+      return new FingerprintScope(
+          List.of(declared.fingerprintIncludes()), List.of(declared.fingerprintExcludes()));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalStateException(
+          "%s (consumer '%s') declares a fingerprint part that cannot be used: %s"
+              .formatted(handlerClass, declared.name(), e.getMessage()),
+          e);
+    }
   }
 
   private Map<String, List<String>> typesToConsumers() {

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.inbox.dispatch.FingerprintScope;
 import dev.inbox.spi.Payload;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class FingerprintTest {
@@ -117,6 +119,66 @@ class FingerprintTest {
     assertNotEquals(fingerprint("[\"a\\ud800\"]"), fingerprint("[\"a?\"]"));
     assertNotEquals(fingerprint("[\"a\\ud800\"]"), fingerprint("[\"a\\ufffd\"]"));
     assertEquals("[\"\uD83D\uDE00\"]", CanonicalJson.canonical("[\"\\ud83d\\ude00\"]"), "a pair");
+  }
+
+  @Test
+  void excludedPartsNeverMakeTwoBodiesDifferent() {
+    FingerprintScope volatileFields =
+        new FingerprintScope(List.of(), List.of("/occurredAt", "/meta/traceId", "/absent"));
+    String published = "{\"order\": 7, \"occurredAt\": \"10:00\", \"meta\": {\"traceId\": \"a\"}}";
+    String republished =
+        "{\"meta\": {\"traceId\": \"b\"}, \"order\": 7, \"occurredAt\": \"10:05\"}";
+    String anotherOrder =
+        "{\"order\": 8, \"occurredAt\": \"10:00\", \"meta\": {\"traceId\": \"a\"}}";
+
+    assertEquals(scoped(published, volatileFields), scoped(republished, volatileFields));
+    assertNotEquals(scoped(published, volatileFields), scoped(anotherOrder, volatileFields));
+    assertNotEquals(fingerprint(published), fingerprint(republished), "the whole body differs");
+  }
+
+  @Test
+  void onlyIncludedPartsCountAndAnAbsentPartDiffersFromANullOne() {
+    FingerprintScope orderAndAmount = new FingerprintScope(List.of("/order", "/amount"), List.of());
+
+    assertEquals(
+        scoped("{\"order\": 7, \"amount\": 10.0, \"note\": \"x\"}", orderAndAmount),
+        scoped("{\"amount\": 10, \"order\": 7, \"note\": \"y\"}", orderAndAmount));
+    assertNotEquals(
+        scoped("{\"order\": 7, \"amount\": 10}", orderAndAmount),
+        scoped("{\"order\": 7, \"amount\": 11}", orderAndAmount));
+    assertNotEquals(
+        scoped("{\"order\": 7}", orderAndAmount),
+        scoped("{\"order\": 7, \"amount\": null}", orderAndAmount));
+  }
+
+  @Test
+  void partsAreTakenFromWhatTheExclusionsLeave() {
+    FingerprintScope orderWithoutItsTime =
+        new FingerprintScope(List.of("/order"), List.of("/order/updatedAt"));
+
+    assertEquals(
+        scoped("{\"order\": {\"id\": 7, \"updatedAt\": 1}, \"x\": 1}", orderWithoutItsTime),
+        scoped("{\"order\": {\"id\": 7, \"updatedAt\": 2}, \"x\": 2}", orderWithoutItsTime));
+  }
+
+  @Test
+  void aBodyThatIsNotJsonIsTakenWholeWhateverTheScope() {
+    FingerprintScope scope = new FingerprintScope(List.of("/order"), List.of());
+
+    assertEquals(fingerprint("order=7"), scoped("order=7", scope));
+  }
+
+  @Test
+  void aPointerThatIsNotOneOrExcludesTheWholeBodyIsRefused() {
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new FingerprintScope(List.of("occurredAt"), List.of()));
+    assertThrows(
+        IllegalArgumentException.class, () -> new FingerprintScope(List.of(), List.of("")));
+  }
+
+  private static String scoped(String text, FingerprintScope scope) {
+    return Fingerprint.of(Payload.ofText(text), scope);
   }
 
   private static String fingerprint(String text) {

@@ -44,6 +44,24 @@ public @interface InboxConsumer {
   @Nonbinding
   String[] versions() default {};
 
+  /**
+   * The parts of a JSON body that make two messages with one id the same for this consumer, as JSON
+   * Pointers (RFC 6901), for example {@code {"/order", "/amount"}}: a re-publication that differs
+   * only elsewhere is a duplicate, one that differs in them a collision. Empty, the default, takes
+   * the whole body (less {@link #fingerprintExcludes()}). A body that is not JSON is always taken
+   * whole.
+   */
+  @Nonbinding
+  String[] fingerprintIncludes() default {};
+
+  /**
+   * The parts of a JSON body that never make two messages with one id different for this consumer,
+   * as JSON Pointers (RFC 6901), for example {@code {"/occurredAt", "/traceId"}}: volatile fields a
+   * producer sets anew when it publishes the same event again.
+   */
+  @Nonbinding
+  String[] fingerprintExcludes() default {};
+
   /** The qualifier of one consumer, by its name: to select that consumer's handler. */
   final class Literal extends AnnotationLiteral<InboxConsumer> implements InboxConsumer {
 
@@ -71,6 +89,16 @@ public @interface InboxConsumer {
 
     @Override
     public String[] versions() {
+      return new String[0];
+    }
+
+    @Override
+    public String[] fingerprintIncludes() {
+      return new String[0];
+    }
+
+    @Override
+    public String[] fingerprintExcludes() {
       return new String[0];
     }
   }
