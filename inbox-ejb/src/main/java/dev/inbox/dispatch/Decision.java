@@ -16,7 +16,7 @@ sealed interface Decision {
   record Duplicate(Recorded first) implements Decision {}
 
   /** Another message asked for the same business action first: record this one as its duplicate. */
-  record SemanticDuplicate(String businessKey, Recorded original) implements Decision {}
+  record SemanticDuplicate(String businessKey, Recorded first) implements Decision {}
 
   /** Forward it to the quarantine, for the consumer or the message as a whole; never recorded. */
   record Quarantine(QuarantineReason reason, String detail) implements Decision {}

@@ -71,8 +71,8 @@ public class Dispatcher {
         List<Verdict> verdicts = verdicts(received);
         endings.announce(received.delivery(), verdicts, trace);
         return new DispatchResult(verdicts);
-      } catch (RuntimeException e) {
-        trace.end(e);
+      } catch (RuntimeException | Error e) {
+        trace.failed(e);
         throw e;
       }
     }

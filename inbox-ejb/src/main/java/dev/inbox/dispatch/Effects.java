@@ -90,15 +90,15 @@ class Effects {
               admitted.envelope(),
               deliveryCount,
               admitted.fingerprint(),
-              duplicate.original().messageId(),
+              duplicate.first().messageId(),
               now,
               now);
       return store.insert(row)
           ? Verdict.duplicate(
               name,
               Outcome.SEMANTIC_DUPLICATE,
-              duplicate.original(),
-              "of " + duplicate.original().messageId())
+              duplicate.first(),
+              "of " + duplicate.first().messageId())
           : Verdict.of(name, Outcome.CONFLICT, null);
     }
     return apply(consumer, admitted, deliveryCount, (Decision.Apply) decision);

@@ -182,7 +182,8 @@ public class InboxMetrics {
           port.increment(Meter.CONTRACT_VERSION_REJECTIONS, List.of(consumer));
         }
       }
-      case QUARANTINED, IGNORED, CONFLICT, FAILED -> {}
+      case IGNORED -> port.increment(Meter.IGNORED, List.of());
+      case QUARANTINED, CONFLICT, FAILED -> {}
     }
   }
 

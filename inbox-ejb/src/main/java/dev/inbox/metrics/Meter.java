@@ -71,6 +71,10 @@ enum Meter {
           + " redeliveries of purged keys",
       Kind.COUNTER,
       "consumer"),
+  IGNORED(
+      "inbox_ignored",
+      "Messages of a type no consumer handles, acknowledged as inbox.unknown-type-policy=ignore asks",
+      Kind.COUNTER),
   ROWS_PURGED("inbox_rows_purged", "Inbox rows deleted by retention", Kind.COUNTER, "consumer"),
   HANDLER_DURATION(
       "inbox_handler_duration", "Time a handler ran, per call", Kind.TIMER, "consumer"),

@@ -53,6 +53,7 @@ final class Series {
             port.declare(meter, List.of(consumer));
           }
         });
+    port.declare(Meter.IGNORED, List.of());
     for (QuarantineReason reason : QuarantineReason.values()) {
       if (reason.concernsOneConsumer()) {
         typesByConsumer

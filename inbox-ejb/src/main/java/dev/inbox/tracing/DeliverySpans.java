@@ -28,14 +28,15 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Deliveries as OpenTelemetry spans: one {@code CONSUMER} span per delivery, named {@code process
- * <queue>} after the messaging conventions, the child of the trace context the message carries (a
- * {@code traceparent} property, or whatever the server's propagators read), current while the
- * handlers run, and ended when the delivery's transaction has: with one {@code inbox.verdict} event
- * per verdict, the outcomes in {@code inbox.outcomes}, and an error status when a handler or the
- * commit failed.
+ * <queue>} after the messaging conventions (semantic conventions 1.26 and later), the child of the
+ * trace context the message carries (a {@code traceparent} property, or whatever the server's
+ * propagators read), current while the handlers run, and ended when the delivery's transaction has:
+ * with one {@code inbox.verdict} event per verdict, the outcomes in {@code inbox.outcomes}, and an
+ * error status when a handler or the commit failed.
  */
 final class DeliverySpans implements DeliveryTracing {
 
@@ -43,10 +44,15 @@ final class DeliverySpans implements DeliveryTracing {
   static final String NAMESPACE = "inbox";
 
   static final AttributeKey<String> MESSAGING_SYSTEM = AttributeKey.stringKey("messaging.system");
-  static final AttributeKey<String> OPERATION = AttributeKey.stringKey("messaging.operation.type");
+  static final AttributeKey<String> OPERATION_TYPE =
+      AttributeKey.stringKey("messaging.operation.type");
+  static final AttributeKey<String> OPERATION_NAME =
+      AttributeKey.stringKey("messaging.operation.name");
   static final AttributeKey<String> DESTINATION =
       AttributeKey.stringKey("messaging.destination.name");
   static final AttributeKey<String> MESSAGE_ID = AttributeKey.stringKey("messaging.message.id");
+  static final AttributeKey<String> INBOX_MESSAGE_ID =
+      AttributeKey.stringKey(NAMESPACE + ".message_id");
   static final AttributeKey<String> TYPE = AttributeKey.stringKey(NAMESPACE + ".type");
   static final AttributeKey<Long> DELIVERY_COUNT =
       AttributeKey.longKey(NAMESPACE + ".delivery_count");
@@ -94,12 +100,17 @@ final class DeliverySpans implements DeliveryTracing {
             .setSpanKind(SpanKind.CONSUMER)
             .setParent(producer)
             .setAttribute(MESSAGING_SYSTEM, "activemq")
-            .setAttribute(OPERATION, "process")
+            .setAttribute(OPERATION_TYPE, "process")
+            .setAttribute(OPERATION_NAME, "process")
             .setAttribute(DESTINATION, delivery.destination())
             .setAttribute(DELIVERY_COUNT, (long) delivery.deliveryCount());
     // Absent or unfit values stay off the span; the verdict says why the message was refused.
+    String brokerId = brokerId(received.message());
+    if (brokerId != null) {
+      builder.setAttribute(MESSAGE_ID, brokerId);
+    }
     if (delivery.messageId() != null) {
-      builder.setAttribute(MESSAGE_ID, delivery.messageId());
+      builder.setAttribute(INBOX_MESSAGE_ID, delivery.messageId());
     }
     if (delivery.type() != null) {
       builder.setAttribute(TYPE, delivery.type());
@@ -108,14 +119,21 @@ final class DeliverySpans implements DeliveryTracing {
       builder.setAttribute(REDRIVE, name(delivery.redrive()));
     }
     Span span = builder.startSpan();
-    return new SpanTrace(span, span.makeCurrent());
+    return new SpanTrace(span, span.makeCurrent(), new AtomicBoolean());
   }
 
-  /** A delivery's span, and its scope on the thread that received the message. */
-  private record SpanTrace(Span span, Scope scope) implements Trace {
+  /**
+   * A delivery's span, and its scope on the thread that received the message. It ends once: the end
+   * of the transaction may come on another thread (a transaction timeout's), after the dispatch
+   * failed.
+   */
+  private record SpanTrace(Span span, Scope scope, AtomicBoolean ended) implements Trace {
 
     @Override
     public void end(DeliveryEnded ended) {
+      if (!this.ended.compareAndSet(false, true)) {
+        return;
+      }
       List<String> consumers = new ArrayList<>();
       List<String> outcomes = new ArrayList<>();
       for (Verdict verdict : ended.verdicts()) {
@@ -137,11 +155,22 @@ final class DeliverySpans implements DeliveryTracing {
       if (ended.ending() == DeliveryEnded.Ending.COMMIT_FAILED) {
         span.setStatus(StatusCode.ERROR, "the commit failed: the broker redelivers the message");
       }
+      boolean inboxRolledBack =
+          ended.verdicts().stream().anyMatch(verdict -> verdict.outcome().rollsBack());
+      if (ended.ending() == DeliveryEnded.Ending.ROLLED_BACK && !inboxRolledBack) {
+        span.setStatus(
+            StatusCode.ERROR,
+            "rolled back outside the inbox (the transaction timed out, or a handler marked it for"
+                + " rollback): the broker redelivers the message");
+      }
       span.end();
     }
 
     @Override
-    public void end(RuntimeException error) {
+    public void failed(Throwable error) {
+      if (!ended.compareAndSet(false, true)) {
+        return;
+      }
       span.recordException(error);
       span.setStatus(StatusCode.ERROR, "the inbox could not take the delivery through");
       span.end();
@@ -180,16 +209,33 @@ final class DeliverySpans implements DeliveryTracing {
     return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
-  /** Reads a trace context from the message's string properties. */
+  private static String brokerId(Message message) {
+    try {
+      return message == null ? null : message.getJMSMessageID();
+    } catch (JMSException | RuntimeException unreadable) {
+      return null;
+    }
+  }
+
+  /**
+   * Reads a trace context from the message's string properties. A JMS property name cannot hold a
+   * dash, so a header such as {@code uber-trace-id} travels as {@code uber__dash__trace__dash__id},
+   * as OpenTelemetry's JMS instrumentation writes it.
+   */
+  private static final String DASH = "__dash__";
+
   private static final TextMapGetter<Message> PROPERTIES =
       new TextMapGetter<>() {
         @Override
         public Iterable<String> keys(Message message) {
           try {
             List<String> names = new ArrayList<>();
-            Collections.list(message.getPropertyNames()).forEach(name -> names.add((String) name));
+            if (message != null) {
+              Collections.list(message.getPropertyNames())
+                  .forEach(name -> names.add(((String) name).replace(DASH, "-")));
+            }
             return names;
-          } catch (JMSException e) {
+          } catch (JMSException | RuntimeException unreadable) {
             return List.of();
           }
         }
@@ -197,9 +243,10 @@ final class DeliverySpans implements DeliveryTracing {
         @Override
         public String get(Message message, String key) {
           try {
-            return message == null || !message.propertyExists(key)
+            String property = key.replace("-", DASH);
+            return message == null || !message.propertyExists(property)
                 ? null
-                : message.getStringProperty(key);
+                : message.getStringProperty(property);
           } catch (JMSException | RuntimeException unreadable) {
             // A property a producer set to something unreadable: no trace context, not a failure.
             return null;

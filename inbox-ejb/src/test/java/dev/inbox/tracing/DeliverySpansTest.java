@@ -1,6 +1,7 @@
 package dev.inbox.tracing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.dispatch.Admission;
@@ -47,13 +48,14 @@ class DeliverySpansTest {
     DeliveryTracing.Trace trace = spans.start(RECEIVED);
     String current = Span.current().getSpanContext().getSpanId();
     trace.close();
+    assertFalse(Span.current().getSpanContext().isValid(), "not current once closed");
 
     assertTrue(exported.getFinishedSpanItems().isEmpty(), "open until the delivery ends");
     trace.end(ended(DeliveryEnded.Ending.COMMITTED, verdict("billing", Outcome.APPLIED)));
     SpanData span = only();
     assertEquals(current, span.getSpanId(), "the span was current while the handlers ran");
     assertEquals("process InboxQueue", span.getName());
-    assertEquals("evt-1", attribute(span, "messaging.message.id"));
+    assertEquals("evt-1", attribute(span, "inbox.message_id"));
     assertEquals("from-quarantine", attribute(span, "inbox.redrive"));
     assertEquals(2L, span.getAttributes().get(AttributeKey.longKey("inbox.delivery_count")));
     assertEquals("committed", attribute(span, "inbox.ending"));
@@ -76,8 +78,7 @@ class DeliverySpansTest {
             0,
             null);
 
-    spans
-        .start(RECEIVED)
+    received()
         .end(ended(DeliveryEnded.Ending.ROLLED_BACK, verdict("audit", Outcome.APPLIED), failed));
 
     SpanData span = only();
@@ -97,10 +98,8 @@ class DeliverySpansTest {
   }
 
   @Test
-  void aLostRaceRollsBackWithoutAnError() {
-    spans
-        .start(RECEIVED)
-        .end(ended(DeliveryEnded.Ending.ROLLED_BACK, verdict("billing", Outcome.CONFLICT)));
+  void aLostRaceTheInboxRollsBackIsNoError() {
+    received().end(ended(DeliveryEnded.Ending.ROLLED_BACK, verdict("billing", Outcome.CONFLICT)));
 
     SpanData span = only();
     assertEquals(StatusCode.UNSET, span.getStatus().getStatusCode());
@@ -122,7 +121,7 @@ class DeliverySpansTest {
             0,
             null);
 
-    spans.start(RECEIVED).end(ended(DeliveryEnded.Ending.COMMIT_FAILED, refused));
+    received().end(ended(DeliveryEnded.Ending.COMMIT_FAILED, refused));
 
     SpanData span = only();
     assertEquals(
@@ -134,10 +133,30 @@ class DeliverySpansTest {
   }
 
   @Test
-  void aDispatchThatThrowsEndsTheSpanAsAnError() {
-    spans.start(RECEIVED).end(new IllegalStateException("the quarantine could not be reached"));
+  void aDispatchThatThrowsEndsTheSpanAsAnErrorOnceWhateverEndsItLater() {
+    DeliveryTracing.Trace trace = received();
+    trace.failed(new IllegalStateException("the quarantine could not be reached"));
+    trace.end(ended(DeliveryEnded.Ending.ROLLED_BACK, verdict("billing", Outcome.APPLIED)));
 
-    assertEquals(StatusCode.ERROR, only().getStatus().getStatusCode());
+    SpanData span = only();
+    assertEquals(StatusCode.ERROR, span.getStatus().getStatusCode());
+    assertEquals(List.of("exception"), span.getEvents().stream().map(e -> e.getName()).toList());
+  }
+
+  @Test
+  void aRollbackTheInboxDidNotAskForIsAnError() {
+    received().end(ended(DeliveryEnded.Ending.ROLLED_BACK, verdict("billing", Outcome.APPLIED)));
+
+    SpanData span = only();
+    assertEquals(StatusCode.ERROR, span.getStatus().getStatusCode());
+    assertTrue(span.getStatus().getDescription().contains("outside the inbox"), span.toString());
+  }
+
+  /** A delivery's trace after the dispatch: no longer current, not yet ended. */
+  private DeliveryTracing.Trace received() {
+    DeliveryTracing.Trace trace = spans.start(RECEIVED);
+    trace.close();
+    return trace;
   }
 
   private SpanData only() {

@@ -9,10 +9,12 @@ import dev.inbox.it.Deployments;
 import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
 import dev.inbox.it.handlers.EffectHandler;
+import dev.inbox.it.handlers.FlakyHandler;
 import dev.inbox.it.handlers.Rows;
 import dev.inbox.it.spans.MemorySpans;
 import dev.inbox.testkit.Eventually;
 import dev.inbox.testkit.TestMessage;
+import io.opentelemetry.sdk.autoconfigure.spi.traces.ConfigurableSpanExporterProvider;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -21,7 +23,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,8 +39,14 @@ class TracingIT {
 
   @Deployment
   static EnterpriseArchive deployment() {
-    return Deployments.inbox(TracingIT.class, MemorySpans.SETTINGS)
-        .addAsLibrary(MemorySpans.library());
+    return Deployments.inbox(TracingIT.class, MemorySpans.SETTINGS).addAsLibrary(spans());
+  }
+
+  /** The exporter, in a library of the EAR where the server's SDK finds it. */
+  private static JavaArchive spans() {
+    return ShrinkWrap.create(JavaArchive.class, "inbox-it-spans.jar")
+        .addPackage(MemorySpans.class.getPackage())
+        .addAsServiceProvider(ConfigurableSpanExporterProvider.class, MemorySpans.class);
   }
 
   @Inject private Producer producer;
@@ -55,6 +65,9 @@ class TracingIT {
             .with("traceparent", "00-" + traceId + "-" + producerSpanId + "-01"));
     broker.settledWhen("the message applied", () -> rows.inbox(run) == 1);
     MemorySpans.Finished span = spansOf(id, 1).get(0);
+    assertTrue(
+        ((String) span.attributes().get("messaging.message.id")).startsWith("ID:"),
+        () -> "the broker's id: " + span.attributes());
 
     String queue = (String) span.attributes().get("messaging.destination.name");
     assertTrue(queue.endsWith("InboxQueue"), () -> "the inbox queue: " + queue);
@@ -79,8 +92,10 @@ class TracingIT {
     producer.send(first);
     broker.settledWhen("the first applied", () -> rows.inbox(run) == 1);
     producer.send(first);
-    broker.settledWhen("the repeat acknowledged", () -> spansOf(id, 2).size() == 2);
+    broker.settled("the repeat acknowledged");
+    spansOf(id, 2);
     producer.send(TestMessage.of(run, id, EffectHandler.TYPE, "{\"quantity\": 12}"));
+    broker.settledWhen("the collision quarantined", () -> broker.quarantined(run).size() == 1);
     List<MemorySpans.Finished> spans = spansOf(id, 3);
 
     MemorySpans.Finished applied = spans.get(0);
@@ -91,9 +106,9 @@ class TracingIT {
     Map<String, Object> repeated = verdict(duplicate);
     assertEquals(id, repeated.get("inbox.first.message_id"), "the first processing's message");
     Instant firstAt = Instant.parse((String) repeated.get("inbox.first.processed_at"));
-    // The row's time, as the database keeps it (whole seconds on some).
+    // The row's time, as the database keeps it: to the microsecond.
     assertFalse(
-        firstAt.isBefore(applied.start().truncatedTo(ChronoUnit.SECONDS)),
+        firstAt.isBefore(applied.start().truncatedTo(ChronoUnit.MICROS)),
         () -> firstAt + " is within the first span, from " + applied.start());
     assertFalse(
         firstAt.isAfter(applied.end()),
@@ -105,12 +120,46 @@ class TracingIT {
         () -> "every delivery committed: " + spans);
   }
 
-  /** Waits until the server has exported at least this many spans of the message. */
+  @Test
+  void aFailedDeliveryIsAnErrorAndItsRedeliveryAnotherSpanOfTheTrace() {
+    String run = TestMessage.newRun();
+    String id = run + "-flaky";
+    String traceId = hex(16);
+
+    producer.send(
+        TestMessage.of(run, id, FlakyHandler.TYPE, "{}")
+            .with("traceparent", "00-" + traceId + "-" + hex(8) + "-01"));
+    broker.settledWhen("the redelivery applied", () -> rows.inbox(run) == 1);
+    List<MemorySpans.Finished> spans = spansOf(id, 2);
+
+    MemorySpans.Finished failed = spans.get(0);
+    MemorySpans.Finished applied = spans.get(1);
+    assertEquals(List.of("failed"), failed.attributes().get("inbox.outcomes"), "first delivery");
+    assertEquals("rolled-back", failed.attributes().get("inbox.ending"), "its ending");
+    assertEquals("ERROR", failed.status(), "its status");
+    assertEquals("transient", verdict(failed).get("inbox.failure"), "its failure");
+    assertTrue(
+        failed.events().stream().anyMatch(event -> event.name().equals("exception")),
+        () -> "what the handler threw: " + failed.events());
+    assertEquals(List.of("applied"), applied.attributes().get("inbox.outcomes"), "redelivery");
+    assertEquals(2L, applied.attributes().get("inbox.delivery_count"), "its delivery count");
+    assertEquals("UNSET", applied.status(), "its status");
+    assertEquals(traceId, failed.traceId(), "the first in the producer's trace");
+    assertEquals(traceId, applied.traceId(), "the redelivery in the producer's trace");
+  }
+
+  /**
+   * The spans of a message, once its deliveries have settled: waits for the server to export this
+   * many, and fails if there are more.
+   */
   private static List<MemorySpans.Finished> spansOf(String messageId, int count) {
-    return Eventually.eventually(count + " spans of " + messageId)
-        .until(
-            () -> MemorySpans.where("messaging.message.id", messageId),
-            spans -> spans.size() >= count);
+    List<MemorySpans.Finished> spans =
+        Eventually.eventually(count + " spans of " + messageId)
+            .until(
+                () -> MemorySpans.where("inbox.message_id", messageId),
+                exported -> exported.size() >= count);
+    assertEquals(count, spans.size(), () -> "spans of " + messageId + ": " + spans);
+    return spans;
   }
 
   private static Map<String, Object> verdict(MemorySpans.Finished span) {

@@ -13,8 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.spec.JavaArchive;
 
 /**
  * An OpenTelemetry exporter that keeps the server's finished spans in memory, for a test to read:
@@ -26,7 +24,11 @@ public final class MemorySpans implements ConfigurableSpanExporterProvider {
 
   public static final String NAME = "inbox-it-memory";
 
-  /** Every span the server finished, from any test: each test reads only its own messages'. */
+  /**
+   * Every span the server finished, from any test: each test reads only its own messages'. Static,
+   * because the server's SDK makes the exporter itself, and the test can reach it only through its
+   * class.
+   */
   private static final Queue<SpanData> FINISHED = new ConcurrentLinkedQueue<>();
 
   /**
@@ -39,13 +41,6 @@ public final class MemorySpans implements ConfigurableSpanExporterProvider {
           "otel.metrics.exporter", "none",
           "otel.logs.exporter", "none",
           "otel.bsp.schedule.delay", "100");
-
-  /** The library to add to a test's EAR. */
-  public static JavaArchive library() {
-    return ShrinkWrap.create(JavaArchive.class, "inbox-it-spans.jar")
-        .addClasses(MemorySpans.class, MemorySpans.Finished.class, MemorySpans.Event.class)
-        .addAsServiceProvider(ConfigurableSpanExporterProvider.class, MemorySpans.class);
-  }
 
   /** The finished spans whose attribute has this value, oldest first. */
   public static List<Finished> where(String attribute, String value) {
