@@ -5,6 +5,7 @@ import dev.inbox.spi.Limits;
 import dev.inbox.spi.MessageRejectedException;
 import dev.inbox.spi.QuarantineReason;
 import dev.inbox.store.FailureKind;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -71,13 +72,12 @@ final class Decide {
       return quarantine(QuarantineReason.LATE_DELIVERY, envelope);
     }
     // Only a redelivery can have failed before: the first delivery never reads the ledger.
-    Optional<Decision> givenUp =
-        deliveryCount > 1
-            ? facts.failures().flatMap(failed -> givenUp(failed, policy))
-            : Optional.empty();
+    Optional<Facts.Failures> failures = deliveryCount > 1 ? facts.failures() : Optional.empty();
+    Optional<Decision> givenUp = failures.flatMap(failed -> givenUp(failed, policy));
     if (givenUp.isPresent()) {
       return givenUp.get();
     }
+    Instant firstReceipt = failures.map(Facts.Failures::firstSeen).orElse(null);
     Optional<String> businessKey;
     try {
       businessKey = facts.businessKey();
@@ -87,7 +87,7 @@ final class Decide {
       return new Decision.Fail(e, "businessKey threw");
     }
     if (businessKey.isEmpty()) {
-      return new Decision.Apply(null, late);
+      return new Decision.Apply(null, late, firstReceipt);
     }
     String key = businessKey.get();
     if (key.length() > Limits.BUSINESS_KEY) {
@@ -101,7 +101,7 @@ final class Decide {
     Optional<Recorded> first = facts.firstWithBusinessKey(key);
     return first.isPresent()
         ? new Decision.SemanticDuplicate(key, first.get())
-        : new Decision.Apply(key, late);
+        : new Decision.Apply(key, late, firstReceipt);
   }
 
   /** Quarantines a message its handler rejected, or failed on as often as allowed. */

@@ -1,6 +1,7 @@
 package dev.inbox.dispatch;
 
 import dev.inbox.spi.QuarantineReason;
+import java.time.Instant;
 
 /**
  * What the inbox will do with a message, for the message as a whole or for one of its consumers,
@@ -9,8 +10,16 @@ import dev.inbox.spi.QuarantineReason;
  */
 sealed interface Decision {
 
-  /** New for the consumer: record it and run the handler; late when applied despite its age. */
-  record Apply(String businessKey, boolean late) implements Decision {}
+  /**
+   * New for the consumer: record it and run the handler; late when applied despite its age. The
+   * first receipt is when the consumer first failed on it, or null when this is its first try.
+   */
+  record Apply(String businessKey, boolean late, Instant firstReceipt) implements Decision {
+
+    Apply(String businessKey, boolean late) {
+      this(businessKey, late, null);
+    }
+  }
 
   /** Recorded before for the consumer with the same payload: nothing to do. */
   record Duplicate(Recorded first) implements Decision {}

@@ -14,6 +14,7 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.logging.Logger;
 
@@ -126,9 +127,20 @@ class Effects {
     String name = consumer.consumer();
     Envelope envelope = admitted.envelope();
     LocalDateTime now = LocalDateTime.now(clock);
+    // Received when the consumer first tried it, as far as the failure ledger knows.
+    LocalDateTime received =
+        apply.firstReceipt() == null
+            ? now
+            : LocalDateTime.ofInstant(apply.firstReceipt(), ZoneOffset.UTC);
     InboxEntry row =
         InboxEntry.applied(
-            name, envelope, deliveryCount, admitted.fingerprint(), apply.businessKey(), now, now);
+            name,
+            envelope,
+            deliveryCount,
+            admitted.fingerprint(),
+            apply.businessKey(),
+            received,
+            now);
     if (!store.insert(row)) {
       return Verdict.of(name, Outcome.CONFLICT, null);
     }

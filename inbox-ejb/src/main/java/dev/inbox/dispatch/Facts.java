@@ -1,6 +1,7 @@
 package dev.inbox.dispatch;
 
 import dev.inbox.store.FailureKind;
+import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -24,6 +25,6 @@ interface Facts {
   /** The row recorded for this consumer under a business key, if another message holds it. */
   Optional<Recorded> firstWithBusinessKey(String businessKey);
 
-  /** How often the handler failed on a message, how, and with what last. */
-  record Failures(FailureKind kind, int attempts, String lastError) {}
+  /** How often the handler failed on a message, how, with what last, and since when. */
+  record Failures(FailureKind kind, int attempts, String lastError, Instant firstSeen) {}
 }

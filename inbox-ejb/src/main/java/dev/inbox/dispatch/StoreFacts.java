@@ -47,7 +47,13 @@ class StoreFacts {
       public Optional<Failures> failures() {
         return ledger
             .find(name, envelope.messageId())
-            .map(entry -> new Failures(entry.kind(), entry.attempts(), entry.lastError()));
+            .map(
+                entry ->
+                    new Failures(
+                        entry.kind(),
+                        entry.attempts(),
+                        entry.lastError(),
+                        entry.firstSeen().toInstant(ZoneOffset.UTC)));
       }
 
       @Override

@@ -84,6 +84,11 @@ public class FailureEntry {
     return lastError;
   }
 
+  /** When the first failed attempt was seen, in UTC. */
+  public LocalDateTime firstSeen() {
+    return firstSeen;
+  }
+
   /** An error text cut to what the column holds. */
   public static String cut(String error) {
     if (error == null || error.length() <= Limits.ERROR) {

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 /** Every case of {@link Decision}, decided from plain values: no server, no database. */
 class DecideTest {
 
+  private static final Instant SINCE = Instant.parse("2026-12-03T09:00:00Z");
   private static final Policy QUARANTINE_ALL = new Policy(UnknownTypePolicy.QUARANTINE, true, 3);
   private static final Admission.Admitted ORDER =
       new Admission.Admitted(
@@ -112,7 +113,8 @@ class DecideTest {
   @Test
   void aRejectionQuarantinesTheRedeliveryWithItsHistory() {
     FakeFacts facts = new FakeFacts();
-    facts.failures = Optional.of(new Facts.Failures(FailureKind.PERMANENT, 1, "no such order"));
+    facts.failures =
+        Optional.of(new Facts.Failures(FailureKind.PERMANENT, 1, "no such order", SINCE));
 
     Decision.Quarantine rejected =
         assertQuarantined(QuarantineReason.REJECTED, decide(consumer(), 2, true, facts));
@@ -122,10 +124,13 @@ class DecideTest {
   @Test
   void failuresUpToTheLimitAreRetriedAndThenQuarantined() {
     FakeFacts facts = new FakeFacts();
-    facts.failures = Optional.of(new Facts.Failures(FailureKind.TRANSIENT, 2, "timeout"));
-    assertInstanceOf(Decision.Apply.class, decide(consumer(), 3, true, facts));
+    facts.failures = Optional.of(new Facts.Failures(FailureKind.TRANSIENT, 2, "timeout", SINCE));
+    assertEquals(
+        new Decision.Apply(null, false, SINCE),
+        decide(consumer(), 3, true, facts),
+        "applied, received when it first failed");
 
-    facts.failures = Optional.of(new Facts.Failures(FailureKind.TRANSIENT, 3, "timeout"));
+    facts.failures = Optional.of(new Facts.Failures(FailureKind.TRANSIENT, 3, "timeout", SINCE));
     Decision.Quarantine exhausted =
         assertQuarantined(QuarantineReason.RETRIES_EXHAUSTED, decide(consumer(), 4, true, facts));
     assertEquals("failed after 3 attempts: timeout", exhausted.detail());
@@ -134,7 +139,7 @@ class DecideTest {
   @Test
   void theFirstDeliveryNeverReadsTheLedger() {
     FakeFacts facts = new FakeFacts();
-    facts.failures = Optional.of(new Facts.Failures(FailureKind.PERMANENT, 1, "no"));
+    facts.failures = Optional.of(new Facts.Failures(FailureKind.PERMANENT, 1, "no", SINCE));
 
     assertInstanceOf(Decision.Apply.class, decide(consumer(), 1, true, facts));
     assertFalse(facts.asked.contains("failures"), facts.asked.toString());

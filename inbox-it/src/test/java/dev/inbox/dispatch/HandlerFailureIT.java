@@ -1,6 +1,7 @@
 package dev.inbox.dispatch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
@@ -53,5 +54,8 @@ class HandlerFailureIT {
         "the row records that the second delivery applied it");
     assertEquals(Optional.of(1), rows.failedAttempts(FlakyHandler.CONSUMER, id), "ledger attempts");
     assertEquals(Optional.of("TRANSIENT"), rows.failureKind(FlakyHandler.CONSUMER, id));
+    assertTrue(
+        rows.receivedAtFirstFailure(FlakyHandler.CONSUMER, id),
+        "received when the first delivery failed, processed by the second");
   }
 }

@@ -195,6 +195,21 @@ public class Rows {
         .map(String::valueOf);
   }
 
+  /**
+   * Whether a consumer's row says it received the message when it first failed on it (the failure
+   * ledger's first attempt), before the delivery that applied it.
+   */
+  public boolean receivedAtFirstFailure(String consumer, String messageId) {
+    return count(
+            "select count(*) from inbox_entry e join inbox_failure f"
+                + " on f.consumer_name = e.consumer_name and f.message_id = e.message_id"
+                + " where e.consumer_name = ?1 and e.message_id = ?2"
+                + " and e.received_at = f.first_seen and e.received_at < e.processed_at",
+            consumer,
+            messageId)
+        == 1;
+  }
+
   /** The failure ledger's attempts of a consumer on a message, if it has an entry. */
   public Optional<Integer> failedAttempts(String consumer, String messageId) {
     return single(
