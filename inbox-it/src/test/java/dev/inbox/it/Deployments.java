@@ -51,6 +51,18 @@ public final class Deployments {
     return realEar().addAsLibrary(testHandlers(Map.of()));
   }
 
+  /**
+   * The real EAR with the test handlers and one handler declared wrongly, in a library of its own:
+   * a deployment the server must refuse.
+   */
+  public static EnterpriseArchive withMisdeclared(Class<?> handler) {
+    return withTestHandlers()
+        .addAsLibrary(
+            ShrinkWrap.create(JavaArchive.class, handler.getSimpleName() + ".jar")
+                .addClass(handler)
+                .addAsManifestResource(EmptyAsset.INSTANCE, "beans.xml"));
+  }
+
   private static EnterpriseArchive realEar() {
     File ear = new File(System.getProperty("inbox.ear", "../inbox-ear/target/inbox.ear"));
     return ShrinkWrap.create(ZipImporter.class, "inbox.ear")

@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.Deployments;
 import dev.inbox.it.InboxTest;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.inbox.it.ServerLog;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -35,8 +33,8 @@ class BrokerRedeliveryCheckIT {
 
   @Test
   @RunAsClient
-  void theServerLogSaysWhatTheBrokerDoesAndWhatTheSettingsSay() throws IOException {
-    String log = Files.readString(Path.of(System.getProperty("inbox.it.server-log")));
+  void theServerLogSaysWhatTheBrokerDoesAndWhatTheSettingsSay() {
+    String log = ServerLog.readFromTestRun();
     assertTrue(
         log.contains("(address jms.queue.InboxQueue) at most 20 times, at most PT10S apart")
             && log.contains("but inbox.broker.max-delivery-attempts=30 and")
