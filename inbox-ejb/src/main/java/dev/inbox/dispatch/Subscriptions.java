@@ -48,6 +48,17 @@ public class Subscriptions {
 
   @PostConstruct
   void discover() {
+    try {
+      byType = byType(declared());
+    } catch (IllegalStateException refused) {
+      // Said here as well: Payara's deployment failure names only this method, not why.
+      LOG.severe(refused.getMessage());
+      throw refused;
+    }
+    LOG.info(() -> "Inbox consumers, by type: " + typesToConsumers());
+  }
+
+  private List<Subscription> declared() {
     Map<String, String> classByConsumer = new TreeMap<>();
     List<Subscription> discovered = new ArrayList<>();
     for (Instance.Handle<InboxHandler> handle : handlers.handles()) {
@@ -67,8 +78,8 @@ public class Subscriptions {
               fingerprintScope(declared, bean.getBeanClass().getName()),
               handle.get()));
     }
-    byType = byType(discovered);
-    LOG.info(() -> "Inbox consumers: " + classByConsumer + ", by type: " + typesToConsumers());
+    LOG.info(() -> "Inbox consumers: " + classByConsumer);
+    return discovered;
   }
 
   /**
