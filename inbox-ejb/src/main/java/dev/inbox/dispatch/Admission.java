@@ -11,16 +11,29 @@ import java.util.Objects;
  */
 public sealed interface Admission {
 
-  /** A message the consumers of its type may see, with its payload's fingerprint. */
-  record Admitted(Envelope envelope, String fingerprint) implements Admission {
+  /**
+   * A message the consumers of its type may see, with its payload's fingerprint and its key's
+   * scope.
+   *
+   * @param keyScope the values that scope its key ({@code inbox.key-scope}), each followed by a
+   *     space, already at the start of its id; a business key is scoped by them too. Empty without
+   *     a scope
+   */
+  record Admitted(Envelope envelope, String fingerprint, String keyScope) implements Admission {
     public Admitted {
       Objects.requireNonNull(envelope, "envelope");
       Objects.requireNonNull(fingerprint, "fingerprint");
+      Objects.requireNonNull(keyScope, "keyScope");
+    }
+
+    /** A message whose key has no scope. */
+    public Admitted(Envelope envelope, String fingerprint) {
+      this(envelope, fingerprint, "");
     }
 
     /** The same message, with the fingerprint of the parts one consumer compares. */
     Admitted fingerprinted(String scoped) {
-      return new Admitted(envelope, scoped);
+      return new Admitted(envelope, scoped, keyScope);
     }
   }
 

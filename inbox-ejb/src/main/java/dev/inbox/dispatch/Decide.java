@@ -89,7 +89,8 @@ final class Decide {
     if (businessKey.isEmpty()) {
       return new Decision.Apply(null, late, firstReceipt);
     }
-    String key = businessKey.get();
+    // Scoped as the message's id is: the same business key from two tenants is two actions.
+    String key = admitted.keyScope() + businessKey.get();
     if (key.length() > Limits.BUSINESS_KEY) {
       // The same message always gives the same key: no redelivery can succeed.
       return new Decision.Fail(

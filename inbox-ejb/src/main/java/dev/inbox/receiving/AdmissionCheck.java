@@ -31,11 +31,17 @@ final class AdmissionCheck {
   /**
    * @param ceSource the {@code ce_source} property when the identity was made of it and {@code
    *     ce_id}, otherwise null
+   * @param scoped the values that scope the key ({@code inbox.key-scope}), already before the id,
+   *     or why the message cannot be scoped
    */
-  static Admission of(Delivery delivery, Contents contents, String ceSource) {
+  static Admission of(
+      Delivery delivery, Contents contents, String ceSource, KeyScope.Scoped scoped) {
     String id = delivery.messageId();
     if (id == null) {
       return refused(QuarantineReason.MISSING_IDENTITY);
+    }
+    if (scoped.problem() != null) {
+      return new Admission.Refused(QuarantineReason.INVALID_IDENTITY, scoped.problem());
     }
     if (id.length() > Limits.MESSAGE_ID) {
       return new Admission.Refused(
@@ -67,6 +73,7 @@ final class AdmissionCheck {
       return new Admission.Refused(QuarantineReason.INVALID_PROPERTY, property);
     }
     return fingerprinted(
+        scoped.prefix(),
         new Envelope(
             id,
             delivery.type(),
@@ -77,9 +84,9 @@ final class AdmissionCheck {
             delivery.producedAt()));
   }
 
-  private static Admission fingerprinted(Envelope envelope) {
+  private static Admission fingerprinted(String keyScope, Envelope envelope) {
     try {
-      return new Admission.Admitted(envelope, Fingerprint.of(envelope.payload()));
+      return new Admission.Admitted(envelope, Fingerprint.of(envelope.payload()), keyScope);
     } catch (Fingerprint.Unreadable e) {
       return new Admission.Refused(QuarantineReason.UNREADABLE_BODY, e.getMessage());
     } catch (RuntimeException | StackOverflowError e) {

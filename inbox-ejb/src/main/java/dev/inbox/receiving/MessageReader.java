@@ -24,6 +24,7 @@ import jakarta.jms.Topic;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -47,6 +48,7 @@ public class MessageReader {
   static final String JMS_MESSAGE_ID = "JMSMessageID";
 
   private final PropertyNames names;
+  private final KeyScope keyScope;
   private final Quarantine quarantine;
   private final long maxBodyBytes;
   private final Set<String> deadLetterAddresses;
@@ -62,6 +64,7 @@ public class MessageReader {
           String contractVersionProperty,
       @ConfigProperty(name = "inbox.tenant-property", defaultValue = "tenantId")
           String tenantProperty,
+      @ConfigProperty(name = "inbox.key-scope") Optional<List<String>> keyScope,
       @ConfigProperty(name = "inbox.max-body-bytes", defaultValue = "10485760") long maxBodyBytes,
       @ConfigProperty(
               name = "inbox.dead-letter-addresses",
@@ -74,6 +77,7 @@ public class MessageReader {
     this.quarantine = quarantine;
     this.names =
         new PropertyNames(messageIdProperty, typeProperty, contractVersionProperty, tenantProperty);
+    this.keyScope = new KeyScope(keyScope.orElse(List.of()));
     this.maxBodyBytes = maxBodyBytes;
     this.deadLetterAddresses = Set.copyOf(deadLetterAddresses);
   }
@@ -82,6 +86,7 @@ public class MessageReader {
   protected MessageReader() {
     this.quarantine = null;
     this.names = null;
+    this.keyScope = null;
     this.maxBodyBytes = 0;
     this.deadLetterAddresses = null;
   }
@@ -90,9 +95,13 @@ public class MessageReader {
     try {
       Map<String, Object> properties = properties(message);
       Optional<Forwarded> forwarded = quarantine.forwarded(properties);
+      KeyScope.Scoped scoped = keyScope.of(properties);
       Delivery delivery =
           new Delivery(
-              forwarded.map(Forwarded::messageId).orElseGet(() -> identity(message, properties)),
+              // A quarantined copy carries the identity as the inbox keyed it, scope included.
+              forwarded
+                  .map(Forwarded::messageId)
+                  .orElseGet(() -> scopedIdentity(scoped, identity(message, properties))),
               names.type(properties),
               message.getIntProperty("JMSXDeliveryCount"),
               forwarded.isPresent() ? forwarded.get().producedAt() : producerTime(message),
@@ -109,11 +118,17 @@ public class MessageReader {
                       PropertyNames.text(properties, names.tenant()),
                       body.payload(),
                       properties),
-                  names.cloudEventsSource(properties));
+                  names.cloudEventsSource(properties),
+                  scoped);
       return new Received(message, delivery, admission);
     } catch (JMSException e) {
       throw new JMSRuntimeException("Could not read the delivered message", e.getErrorCode(), e);
     }
+  }
+
+  /** The id within its scope, or the id alone when it has none or cannot be scoped. */
+  private static String scopedIdentity(KeyScope.Scoped scoped, String id) {
+    return id == null || scoped.problem() != null ? id : scoped.prefix() + id;
   }
 
   private String identity(Message message, Map<String, Object> properties) {

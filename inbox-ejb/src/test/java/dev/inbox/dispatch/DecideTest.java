@@ -187,6 +187,22 @@ class DecideTest {
     assertEquals(new Decision.Apply(null, false), decide(consumer(), 1, true, new FakeFacts()));
   }
 
+  @Test
+  void aBusinessKeyIsScopedAsTheMessagesKeyIs() {
+    FakeFacts facts = new FakeFacts();
+    facts.businessKey = Optional.of("order-7/invoice");
+    Admission.Admitted acme =
+        new Admission.Admitted(
+            new Envelope(
+                "acme evt-1", "order.created", "2", "acme", Payload.ofText("{}"), Map.of(), null),
+            "fingerprint-1",
+            "acme ");
+
+    assertEquals(
+        new Decision.Apply("acme order-7/invoice", false),
+        Decide.forConsumer(consumer(), acme, 1, true, QUARANTINE_ALL, facts));
+  }
+
   private static Subscription consumer() {
     return new Subscription("billing", Set.of("order.created"), Set.of(), (message, context) -> {});
   }

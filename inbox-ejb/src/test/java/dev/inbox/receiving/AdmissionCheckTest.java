@@ -9,10 +9,13 @@ import dev.inbox.dispatch.Delivery;
 import dev.inbox.dispatch.Redrive;
 import dev.inbox.spi.Payload;
 import dev.inbox.spi.QuarantineReason;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class AdmissionCheckTest {
+
+  private static final KeyScope.Scoped UNSCOPED = new KeyScope.Scoped("", null);
 
   @Test
   void aWellFormedMessageIsAdmittedWithItsFingerprint() {
@@ -36,6 +39,36 @@ class AdmissionCheckTest {
 
     assertRefused(QuarantineReason.INVALID_IDENTITY, event, "a b");
     assertInstanceOf(Admission.Admitted.class, admit(event, "a"));
+  }
+
+  @Test
+  void aKeyThatCannotBeScopedIsRefusedAfterAMissingIdentity() {
+    KeyScope.Scoped unscoped = new KeyScope(List.of("tenantId")).of(Map.of());
+
+    Message noTenant = message("evt-1", "t", "{}");
+    Admission.Refused refused =
+        assertInstanceOf(
+            Admission.Refused.class,
+            AdmissionCheck.of(noTenant.delivery(), noTenant.contents(), null, unscoped));
+    assertEquals(QuarantineReason.INVALID_IDENTITY, refused.reason());
+    assertTrue(refused.detail().contains("tenantId (inbox.key-scope)"), refused.detail());
+    Message noId = message(null, "t", "{}");
+    assertEquals(
+        QuarantineReason.MISSING_IDENTITY,
+        ((Admission.Refused) AdmissionCheck.of(noId.delivery(), noId.contents(), null, unscoped))
+            .reason());
+  }
+
+  @Test
+  void aScopedKeyIsAdmittedWithItsScope() {
+    KeyScope.Scoped acme = new KeyScope(List.of("tenantId")).of(Map.of("tenantId", "acme"));
+    Message message = message("acme evt-1", "t", "{}");
+
+    Admission.Admitted admitted =
+        assertInstanceOf(
+            Admission.Admitted.class,
+            AdmissionCheck.of(message.delivery(), message.contents(), null, acme));
+    assertEquals("acme ", admitted.keyScope());
   }
 
   @Test
@@ -71,7 +104,7 @@ class AdmissionCheckTest {
   private record Message(Delivery delivery, AdmissionCheck.Contents contents) {}
 
   private static Admission admit(Message message, String ceSource) {
-    return AdmissionCheck.of(message.delivery(), message.contents(), ceSource);
+    return AdmissionCheck.of(message.delivery(), message.contents(), ceSource, UNSCOPED);
   }
 
   private static Message message(String id, String type, String body) {
