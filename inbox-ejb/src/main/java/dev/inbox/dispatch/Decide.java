@@ -101,7 +101,7 @@ final class Decide {
     }
     Optional<Recorded> first = facts.firstWithBusinessKey(key);
     return first.isPresent()
-        ? new Decision.SemanticDuplicate(key, first.get())
+        ? new Decision.SemanticDuplicate(key, first.get(), firstReceipt)
         : new Decision.Apply(key, late, firstReceipt);
   }
 

@@ -24,8 +24,12 @@ sealed interface Decision {
   /** Recorded before for the consumer with the same payload: nothing to do. */
   record Duplicate(Recorded first) implements Decision {}
 
-  /** Another message asked for the same business action first: record this one as its duplicate. */
-  record SemanticDuplicate(String businessKey, Recorded first) implements Decision {}
+  /**
+   * Another message asked for the same business action first: record this one as its duplicate,
+   * received when the consumer first failed on it, or null when this is its first try.
+   */
+  record SemanticDuplicate(String businessKey, Recorded first, Instant firstReceipt)
+      implements Decision {}
 
   /** Forward it to the quarantine, for the consumer or the message as a whole; never recorded. */
   record Quarantine(QuarantineReason reason, String detail) implements Decision {}

@@ -124,7 +124,8 @@ public class Dispatcher {
                 seen == admitted ? received : new Received(received.message(), delivery, seen),
                 consumer);
       } catch (RuntimeException e) {
-        // The database or the broker failed: the same as a handler's transient failure.
+        // The database or the broker failed (or, a body admission read being readable, a
+        // consumer's scoped fingerprint could not be made): the same as a handler's failure.
         verdict =
             effects.fail(
                 consumer.consumer(), delivery.messageId(), e, "the inbox could not record it");

@@ -13,6 +13,7 @@ import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -92,7 +93,7 @@ class Effects {
               deliveryCount,
               admitted.fingerprint(),
               duplicate.first().messageId(),
-              now,
+              receivedAt(duplicate.firstReceipt(), now),
               now);
       return store.insert(row)
           ? Verdict.duplicate(
@@ -127,11 +128,6 @@ class Effects {
     String name = consumer.consumer();
     Envelope envelope = admitted.envelope();
     LocalDateTime now = LocalDateTime.now(clock);
-    // Received when the consumer first tried it, as far as the failure ledger knows.
-    LocalDateTime received =
-        apply.firstReceipt() == null
-            ? now
-            : LocalDateTime.ofInstant(apply.firstReceipt(), ZoneOffset.UTC);
     InboxEntry row =
         InboxEntry.applied(
             name,
@@ -139,7 +135,7 @@ class Effects {
             deliveryCount,
             admitted.fingerprint(),
             apply.businessKey(),
-            received,
+            receivedAt(apply.firstReceipt(), now),
             now);
     if (!store.insert(row)) {
       return Verdict.of(name, Outcome.CONFLICT, null);
@@ -159,6 +155,11 @@ class Effects {
       verdict = fail(name, envelope.messageId(), e, "handler threw");
     }
     return verdict.ran(Duration.ofNanos(System.nanoTime() - start), context.uncertainEffects());
+  }
+
+  /** Received when the consumer first tried it, as far as the failure ledger knows. */
+  private static LocalDateTime receivedAt(Instant firstReceipt, LocalDateTime now) {
+    return firstReceipt == null ? now : LocalDateTime.ofInstant(firstReceipt, ZoneOffset.UTC);
   }
 
   /**

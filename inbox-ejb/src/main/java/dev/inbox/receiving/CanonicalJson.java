@@ -52,17 +52,30 @@ final class CanonicalJson {
    * @throws Unreadable when it is JSON that cannot be canonicalised
    */
   static String canonical(String json) {
-    Object value;
+    Object value = value(json);
+    return value == null ? null : text(value);
+  }
+
+  /**
+   * The value of a JSON text, as the canonical form reads it: an object as a map sorted by member
+   * name, an array as a list, a number as a decimal, a string as a string, {@code true}, {@code
+   * false} and {@code null} as literals; or null when the text is not one JSON value.
+   *
+   * @throws Unreadable when it is JSON that cannot be canonicalised
+   */
+  static Object value(String json) {
     try (JsonParser parser = PARSERS.createParser(new StringReader(json))) {
-      value = read(parser, parser.next(), 1);
-      if (parser.hasNext()) {
-        // More after the first value: not one JSON text.
-        return null;
-      }
+      Object value = read(parser, parser.next(), 1);
+      // More after the first value: not one JSON text.
+      return parser.hasNext() ? null : value;
     } catch (JsonException notJson) {
       return null;
     }
-    StringBuilder out = new StringBuilder(json.length());
+  }
+
+  /** The canonical text of a value that {@link #value(String)} read, or a part of one. */
+  static String text(Object value) {
+    StringBuilder out = new StringBuilder();
     write(value, out);
     return out.toString();
   }

@@ -2,14 +2,6 @@ package dev.inbox.receiving;
 
 import dev.inbox.dispatch.FingerprintScope;
 import dev.inbox.spi.Payload;
-import jakarta.json.JsonException;
-import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonPointer;
-import jakarta.json.JsonReader;
-import jakarta.json.JsonStructure;
-import jakarta.json.JsonValue;
-import jakarta.json.spi.JsonProvider;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -34,9 +26,6 @@ final class Fingerprint {
     }
   }
 
-  /** Made once: looking the JSON-P provider up costs more than a small body's fingerprint. */
-  private static final JsonProvider JSON = JsonProvider.provider();
-
   private Fingerprint() {}
 
   /**
@@ -59,39 +48,23 @@ final class Fingerprint {
   }
 
   /**
-   * The fingerprint of the payload's parts in a consumer's scope: the excluded parts taken out of
-   * the JSON body, then, when the scope includes parts, an object of each included pointer and the
-   * value it finds (a part that is absent is left out), in canonical form. A body that is not JSON
-   * is taken whole.
+   * The fingerprint of the payload's parts in a consumer's scope ({@link ScopedBody}), in the
+   * canonical form the whole body's fingerprint has. A body that is not one JSON text is taken
+   * whole.
+   *
+   * @throws Unreadable when the body is JSON that cannot be canonicalised (admission refuses such a
+   *     body first)
    */
   static String of(Payload payload, FingerprintScope scope) {
     if (scope.wholeBody() || !payload.text() || !looksLikeJson(payload.asText())) {
       return of(payload);
     }
-    JsonStructure body;
-    try (JsonReader reader = JSON.createReader(new StringReader(payload.asText()))) {
-      body = reader.read();
-    } catch (JsonException notJson) {
+    Object body = CanonicalJson.value(payload.asText());
+    if (body == null) {
       return of(payload);
     }
-    for (String excluded : scope.excludes()) {
-      JsonPointer pointer = JSON.createPointer(excluded);
-      if (pointer.containsValue(body)) {
-        body = pointer.remove(body);
-      }
-    }
-    JsonValue relevant = body;
-    if (!scope.includes().isEmpty()) {
-      JsonObjectBuilder parts = JSON.createObjectBuilder();
-      for (String included : scope.includes()) {
-        JsonPointer pointer = JSON.createPointer(included);
-        if (pointer.containsValue(body)) {
-          parts.add(included, pointer.getValue(body));
-        }
-      }
-      relevant = parts.build();
-    }
-    return sha256(CanonicalJson.canonical(relevant.toString()).getBytes(StandardCharsets.UTF_8));
+    return sha256(
+        CanonicalJson.text(ScopedBody.select(body, scope)).getBytes(StandardCharsets.UTF_8));
   }
 
   private static boolean looksLikeJson(String text) {

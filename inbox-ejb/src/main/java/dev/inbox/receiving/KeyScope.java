@@ -13,8 +13,18 @@ import java.util.Map;
  */
 record KeyScope(List<String> properties) {
 
+  /**
+   * @throws IllegalArgumentException when a property is named twice, or a name is blank
+   */
   KeyScope {
-    properties = List.copyOf(properties);
+    properties = properties.stream().map(String::strip).toList();
+    if (properties.stream().anyMatch(String::isEmpty)
+        || properties.stream().distinct().count() < properties.size()) {
+      throw new IllegalArgumentException(
+          "inbox.key-scope is %s: name each message property once, separated by commas, such as"
+                  .formatted(properties)
+              + " tenantId or tenantId,source");
+    }
   }
 
   /**
@@ -25,6 +35,24 @@ record KeyScope(List<String> properties) {
    * @param problem why the message cannot be scoped, or null
    */
   record Scoped(String prefix, String problem) {}
+
+  /**
+   * The scope of a copy the inbox quarantined itself, redriven: its sealed identity was keyed with
+   * its scope, which must still be the one its properties give. Otherwise (a copy quarantined
+   * because it could not be scoped, properties edited since, or another {@code inbox.key-scope}) it
+   * cannot be keyed as it was, and only the producer can send it again.
+   */
+  Scoped ofCopy(String sealedIdentity, Map<String, Object> messageProperties) {
+    Scoped scoped = of(messageProperties);
+    if (scoped.problem() == null && !sealedIdentity.startsWith(scoped.prefix())) {
+      return new Scoped(
+          null,
+          ("the quarantined copy's identity %s was not keyed with its key scope '%s'"
+                  + " (inbox.key-scope): have the producer send the message again")
+              .formatted(sealedIdentity, scoped.prefix().strip()));
+    }
+    return scoped;
+  }
 
   Scoped of(Map<String, Object> messageProperties) {
     StringBuilder prefix = new StringBuilder();

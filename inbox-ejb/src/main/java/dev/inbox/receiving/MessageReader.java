@@ -9,6 +9,8 @@ import dev.inbox.spi.Envelope;
 import dev.inbox.spi.Payload;
 import dev.inbox.spi.QuarantineReason;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Destination;
@@ -28,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -43,6 +46,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @ApplicationScoped
 public class MessageReader {
+
+  private static final Logger LOG = Logger.getLogger(MessageReader.class.getName());
 
   /** The value of {@code inbox.message-id-property} that keys on the broker's own message id. */
   static final String JMS_MESSAGE_ID = "JMSMessageID";
@@ -91,14 +96,28 @@ public class MessageReader {
     this.deadLetterAddresses = null;
   }
 
+  /** Observing start-up creates this bean, so that a setting it cannot use fails the deployment. */
+  void checkAtStartup(@Observes Startup startup) {
+    LOG.info(
+        () ->
+            keyScope.properties().isEmpty()
+                ? "Inbox keys: (consumer, message id)"
+                : "Inbox keys: (consumer, "
+                    + String.join(", ", keyScope.properties())
+                    + ", message id)");
+  }
+
   public Received read(Message message) {
     try {
       Map<String, Object> properties = properties(message);
       Optional<Forwarded> forwarded = quarantine.forwarded(properties);
-      KeyScope.Scoped scoped = keyScope.of(properties);
+      // A quarantined copy carries the identity as the inbox keyed it, scope included.
+      KeyScope.Scoped scoped =
+          forwarded.isPresent()
+              ? keyScope.ofCopy(forwarded.get().messageId(), properties)
+              : keyScope.of(properties);
       Delivery delivery =
           new Delivery(
-              // A quarantined copy carries the identity as the inbox keyed it, scope included.
               forwarded
                   .map(Forwarded::messageId)
                   .orElseGet(() -> scopedIdentity(scoped, identity(message, properties))),

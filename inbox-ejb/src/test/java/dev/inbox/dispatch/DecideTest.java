@@ -174,7 +174,7 @@ class DecideTest {
     facts.firstWithKey = Optional.of(original);
 
     assertEquals(
-        new Decision.SemanticDuplicate("order-7/invoice", original),
+        new Decision.SemanticDuplicate("order-7/invoice", original, null),
         decide(consumer(), 1, true, facts));
   }
 

@@ -169,7 +169,60 @@ class FingerprintTest {
   }
 
   @Test
+  void aPointerThatFindsNothingNeverFails() {
+    FingerprintScope scope =
+        new FingerprintScope(List.of("/order/id", "/0/x"), List.of("/meta/traceId", "/items/9/a"));
+
+    for (String body :
+        List.of(
+            "{\"order\": 7}",
+            "{\"order\": null, \"meta\": null}",
+            "{\"order\": \"a string\", \"meta\": 3}",
+            "[1, 2]",
+            "{\"items\": [1]}")) {
+      assertEquals(64, scoped(body, scope).length(), body);
+    }
+    assertEquals(
+        scoped("{\"order\": 7}", scope),
+        scoped("{\"order\": 8}", scope),
+        "neither has /order/id: both scoped to nothing");
+  }
+
+  @Test
+  void excludedIndexesAreThoseOfTheBodyAsItCame() {
+    FingerprintScope firstTwo = new FingerprintScope(List.of(), List.of("/items/0", "/items/1"));
+
+    assertEquals(
+        scoped("{\"items\": [\"a\", \"b\", \"c\"]}", firstTwo),
+        scoped("{\"items\": [\"x\", \"y\", \"c\"]}", firstTwo));
+    assertNotEquals(
+        scoped("{\"items\": [\"a\", \"b\", \"c\"]}", firstTwo),
+        scoped("{\"items\": [\"a\", \"b\", \"d\"]}", firstTwo));
+  }
+
+  @Test
+  void escapedNamesAreFound() {
+    FingerprintScope scope = new FingerprintScope(List.of("/a~1b", "/m~0n"), List.of());
+
+    assertNotEquals(
+        scoped("{\"a/b\": 1, \"m~n\": 2}", scope), scoped("{\"a/b\": 1, \"m~n\": 3}", scope));
+  }
+
+  @Test
+  void jsonWithMoreAfterItIsTakenWholeWhateverTheScope() {
+    FingerprintScope order = new FingerprintScope(List.of("/order"), List.of());
+
+    assertNotEquals(
+        scoped("{\"order\": 7}\n{\"order\": 9}", order),
+        scoped("{\"order\": 7}\n{\"order\": 8}", order));
+  }
+
+  @Test
   void aPointerThatIsNotOneOrExcludesTheWholeBodyIsRefused() {
+    assertThrows(
+        IllegalArgumentException.class, () -> new FingerprintScope(List.of("/a~2"), List.of()));
+    assertThrows(
+        IllegalArgumentException.class, () -> new FingerprintScope(List.of("/a~"), List.of()));
     assertThrows(
         IllegalArgumentException.class,
         () -> new FingerprintScope(List.of("occurredAt"), List.of()));

@@ -2,6 +2,7 @@ package dev.inbox.receiving;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -33,6 +34,26 @@ class KeyScopeTest {
     assertTrue(tenant.of(Map.of()).problem().contains("does not carry"));
     assertTrue(tenant.of(Map.of("tenantId", " ")).problem().contains("does not carry"));
     assertNull(tenant.of(Map.of()).prefix());
+  }
+
+  @Test
+  void namesAreStrippedAndABlankOrRepeatedNameRefused() {
+    assertEquals(
+        List.of("tenantId", "source"), new KeyScope(List.of("tenantId", " source")).properties());
+    assertThrows(IllegalArgumentException.class, () -> new KeyScope(List.of("tenantId", " ")));
+    assertThrows(
+        IllegalArgumentException.class, () -> new KeyScope(List.of("tenantId", "tenantId")));
+  }
+
+  @Test
+  void aRedrivenCopyKeepsItsScopeOnlyWhenItsSealedIdentityStartsWithIt() {
+    KeyScope tenant = new KeyScope(List.of("tenantId"));
+
+    assertEquals("acme ", tenant.ofCopy("acme evt-1", Map.of("tenantId", "acme")).prefix());
+    assertTrue(
+        tenant.ofCopy("evt-1", Map.of("tenantId", "acme")).problem().contains("send the message"));
+    assertTrue(
+        tenant.ofCopy("acme evt-1", Map.of("tenantId", "globex")).problem().contains("acme evt-1"));
   }
 
   @Test

@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.Deployments;
 import dev.inbox.it.InboxTest;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.inbox.it.ServerLog;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -31,8 +29,8 @@ class AttemptBudgetIT {
 
   @Test
   @RunAsClient
-  void theServerLogSaysWhyWithBothNumbers() throws IOException {
-    String log = Files.readString(Path.of(System.getProperty("inbox.it.server-log")));
+  void theServerLogSaysWhyWithBothNumbers() {
+    String log = ServerLog.readFromTestRun();
     assertTrue(
         log.contains("each allowed inbox.max-attempts=5 failed attempts")
             && log.contains("at most inbox.broker.max-delivery-attempts=10 times"),

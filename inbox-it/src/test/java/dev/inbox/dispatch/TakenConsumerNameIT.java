@@ -20,9 +20,16 @@ import org.junit.jupiter.api.Test;
 @InboxTest
 class TakenConsumerNameIT {
 
+  /**
+   * Where the server log ended before the deployment, noted by the deployment method, which the
+   * test run calls before it deploys: the refusal is read from what follows.
+   */
+  private static long logMark;
+
   @Deployment(testable = false)
   @ShouldThrowException
   static EnterpriseArchive takenName() {
+    logMark = ServerLog.lengthFromTestRun();
     return Deployments.withMisdeclared(TakenNameHandler.class);
   }
 
@@ -30,11 +37,11 @@ class TakenConsumerNameIT {
   @RunAsClient
   void aNameTwoHandlersDeclareRefusesTheDeployment() {
     assertTrue(
-        ServerLog.readFromTestRun()
+        ServerLog.readFromTestRun(logMark)
             .contains("Consumer name '%s' is declared by both".formatted(EffectHandler.CONSUMER)),
         "the refusal names the consumer");
     assertTrue(
-        ServerLog.readFromTestRun().contains(TakenNameHandler.class.getName()),
+        ServerLog.readFromTestRun(logMark).contains(TakenNameHandler.class.getName()),
         "the refusal names the handler");
   }
 }

@@ -19,9 +19,16 @@ import org.junit.jupiter.api.Test;
 @InboxTest
 class UndeclaredConsumerIT {
 
+  /**
+   * Where the server log ended before the deployment, noted by the deployment method, which the
+   * test run calls before it deploys: the refusal is read from what follows.
+   */
+  private static long logMark;
+
   @Deployment(testable = false)
   @ShouldThrowException
   static EnterpriseArchive undeclared() {
+    logMark = ServerLog.lengthFromTestRun();
     return Deployments.withMisdeclared(UndeclaredHandler.class);
   }
 
@@ -29,7 +36,7 @@ class UndeclaredConsumerIT {
   @RunAsClient
   void aHandlerWithoutAConsumerRefusesTheDeployment() {
     assertTrue(
-        ServerLog.readFromTestRun()
+        ServerLog.readFromTestRun(logMark)
             .contains(UndeclaredHandler.class.getName() + " implements InboxHandler but has no"),
         "the refusal names the handler and what to add");
   }

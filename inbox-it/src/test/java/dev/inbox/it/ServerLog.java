@@ -29,12 +29,32 @@ public final class ServerLog {
    * server refused ({@code @RunAsClient}): the cell's settings are the test run's properties there.
    */
   public static String readFromTestRun() {
-    Path file = Path.of(System.getProperty("inbox.it.server-log"));
+    return readFromTestRun(0);
+  }
+
+  /** What the log gained since it was this long, read from the test run. */
+  public static String readFromTestRun(long mark) {
+    Path file = fromTestRun();
     try {
-      return Files.readString(file);
+      String log = Files.readString(file);
+      return mark <= log.length() ? log.substring((int) mark) : log;
     } catch (IOException e) {
       throw new IllegalStateException("Cannot read the server log " + file, e);
     }
+  }
+
+  /** How long the log is now, read from the test run: a mark for {@link #readFromTestRun(long)}. */
+  public static long lengthFromTestRun() {
+    try {
+      return Files.readString(fromTestRun()).length();
+    } catch (IOException e) {
+      // No log yet: everything it will hold is new.
+      return 0;
+    }
+  }
+
+  private static Path fromTestRun() {
+    return Path.of(System.getProperty("inbox.it.server-log"));
   }
 
   /** Where the log ends now. */

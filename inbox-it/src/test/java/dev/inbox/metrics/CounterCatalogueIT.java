@@ -60,7 +60,11 @@ class CounterCatalogueIT {
         () ->
             rows.inbox(run) == 3
                 && delta(before, "inbox_ignored_total", Map.of()) >= 1
-                && delta(before, "inbox_contract_version_rejections_total", versioned()) >= 1);
+                && delta(before, "inbox_contract_version_rejections_total", versioned()) >= 1
+                && delta(before, "inbox_semantic_duplicates_total", CRM) >= 1
+                && delta(before, "inbox_applied_total", CRM) >= 1
+                && delta(before, "inbox_uncertain_effects_total", uncertain()) >= 1
+                && delta(before, "inbox_commit_latency_seconds_count", uncertain()) >= 1);
 
     assertEquals(1, delta(before, "inbox_semantic_duplicates_total", CRM), "semantic duplicates");
     assertEquals(1, delta(before, "inbox_applied_total", CRM), "applied");
@@ -85,6 +89,10 @@ class CounterCatalogueIT {
                 Map.of("consumer", UncertainHandler.CONSUMER))
             >= 1,
         "the applied message's commit latency");
+  }
+
+  private static Map<String, String> uncertain() {
+    return Map.of("consumer", UncertainHandler.CONSUMER);
   }
 
   private static Map<String, String> versioned() {

@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.Deployments;
 import dev.inbox.it.InboxTest;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.inbox.it.ServerLog;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -30,8 +28,8 @@ class RetentionCheckIT {
 
   @Test
   @RunAsClient
-  void theServerLogSaysWhyWithBothDurations() throws IOException {
-    String log = Files.readString(Path.of(System.getProperty("inbox.it.server-log")));
+  void theServerLogSaysWhyWithBothDurations() {
+    String log = ServerLog.readFromTestRun();
     assertTrue(
         log.contains("Inbox retention is shorter than the redelivery horizon of PT168H3M20S")
             && log.contains("keeps rows for PT1H"),
