@@ -95,10 +95,16 @@ class KeyScopeIT {
   void aMessageWithoutItsTenantIsQuarantinedAsInvalidIdentity() {
     String run = TestMessage.newRun();
 
-    producer.send(TestMessage.of(run, run + "-untenanted", EffectHandler.TYPE, "{}"));
+    String id = run + "-untenanted";
+    producer.send(TestMessage.of(run, id, EffectHandler.TYPE, "{}"));
     broker.settledWhen("quarantined", () -> broker.quarantined(run).size() == 1);
+    broker.assertQuarantined(run, "invalid-identity");
 
+    // A redrive cannot key it either: only the producer can send it again, with its tenant.
+    assertEquals(1, broker.redriveFromQuarantine("messageId = '" + id + "'"), "redriven");
+    broker.settledWhen("quarantined again", () -> broker.quarantined(run).size() == 1);
     broker.assertQuarantined(run, "invalid-identity");
     assertEquals(0, rows.effects(EffectHandler.CONSUMER, run), "effects");
+    assertEquals(0, rows.inbox(run), "rows");
   }
 }
