@@ -69,7 +69,8 @@ public class MessageReader {
           String contractVersionProperty,
       @ConfigProperty(name = "inbox.tenant-property", defaultValue = "tenantId")
           String tenantProperty,
-      @ConfigProperty(name = "inbox.key-scope") Optional<List<String>> keyScope,
+      // A string, not a list: Payara's MicroProfile Config cannot inject an optional list.
+      @ConfigProperty(name = "inbox.key-scope") Optional<String> keyScope,
       @ConfigProperty(name = "inbox.max-body-bytes", defaultValue = "10485760") long maxBodyBytes,
       @ConfigProperty(
               name = "inbox.dead-letter-addresses",
@@ -82,7 +83,8 @@ public class MessageReader {
     this.quarantine = quarantine;
     this.names =
         new PropertyNames(messageIdProperty, typeProperty, contractVersionProperty, tenantProperty);
-    this.keyScope = new KeyScope(keyScope.orElse(List.of()));
+    this.keyScope =
+        new KeyScope(keyScope.map(names -> List.of(names.split(",", -1))).orElse(List.of()));
     this.maxBodyBytes = maxBodyBytes;
     this.deadLetterAddresses = Set.copyOf(deadLetterAddresses);
   }
