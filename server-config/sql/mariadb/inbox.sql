@@ -5,7 +5,7 @@
 --
 -- Keys use the binary, no-pad collation utf8mb4_nopad_bin: MariaDB's default collation ignores case
 -- and trailing spaces, which would make 'evt-A' and 'evt-a ' one message.
--- The schema at version 1, as one script to read or run by hand: the sum of the migrations in
+-- The schema at version 2, as one script to read or run by hand: the sum of the migrations in
 -- inbox-ejb/schema (dev/inbox/schema/mariadb), which a test keeps it equal to (docs/schema.md).
 
 -- One row per consumer and message it has recorded. The primary key is the guarantee: a second
@@ -22,6 +22,7 @@ CREATE TABLE IF NOT EXISTS inbox_entry (
     processed_at     DATETIME(6)  NOT NULL,
     delivery_count   INT          NOT NULL,
     tenant_id        VARCHAR(100),
+    result_ref       VARCHAR(400),
     CONSTRAINT pk_inbox_entry PRIMARY KEY (consumer_name, message_id),
     -- Two messages that ask for the same business action: the second is a semantic duplicate.
     -- NULLs are distinct, so rows without a business key never collide.
@@ -64,6 +65,24 @@ CREATE TABLE IF NOT EXISTS inbox_secret (
     CONSTRAINT pk_inbox_secret PRIMARY KEY (secret_name)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_unicode_ci;
 
+-- External effects a handler reported as uncertain (InboxContext.reportUncertainEffect): the call
+-- left, and its answer did not come back. Written in a transaction of its own, so that a report
+-- survives the delivery's rollback. Settled (settled_at) when a later delivery of the message to the
+-- consumer read the report and committed; unsettled ones are for an operator to reconcile.
+CREATE TABLE IF NOT EXISTS inbox_effect (
+    consumer_name   VARCHAR(100)  CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+    message_id      VARCHAR(400)  CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+    target          VARCHAR(100)  CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+    idempotency_key VARCHAR(100)  CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+    detail          VARCHAR(1000),
+    reports         INT           NOT NULL,
+    first_reported  DATETIME(6)   NOT NULL,
+    last_reported   DATETIME(6)   NOT NULL,
+    last_delivery   INT           NOT NULL,
+    settled_at      DATETIME(6),
+    CONSTRAINT pk_inbox_effect PRIMARY KEY (consumer_name, message_id, target, idempotency_key)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_unicode_ci;
+
 -- The schema's version, which the inbox reads at start and refuses to start below the version it
 -- needs. Each migration adds its row, so the version holds however the migrations were applied:
 -- by Flyway, or read and run as plain SQL.
@@ -76,3 +95,6 @@ CREATE TABLE IF NOT EXISTS inbox_schema_version (
 INSERT INTO inbox_schema_version (version, description)
     SELECT 1, 'the inbox tables' FROM DUAL
     WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 1);
+INSERT INTO inbox_schema_version (version, description)
+    SELECT 2, 'results and uncertain effects' FROM DUAL
+    WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 2);

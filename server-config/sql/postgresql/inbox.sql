@@ -1,7 +1,7 @@
 -- The inbox's tables on PostgreSQL (12 or later). Safe to re-run: it creates only what is missing.
 --   psql -h <host> -U <owner> -d <database> -v ON_ERROR_STOP=1 -f inbox.sql
 -- Times are UTC (timestamp without time zone, written by the module in UTC).
--- The schema at version 1, as one script to read or run by hand: the sum of the migrations in
+-- The schema at version 2, as one script to read or run by hand: the sum of the migrations in
 -- inbox-ejb/schema (dev/inbox/schema/postgresql), which a test keeps it equal to (docs/schema.md).
 
 -- One row per consumer and message it has recorded. The primary key is the guarantee: a second
@@ -18,6 +18,7 @@ CREATE TABLE IF NOT EXISTS inbox_entry (
     processed_at     TIMESTAMP    NOT NULL,
     delivery_count   INTEGER      NOT NULL,
     tenant_id        VARCHAR(100),
+    result_ref       VARCHAR(400),
     CONSTRAINT pk_inbox_entry PRIMARY KEY (consumer_name, message_id)
 );
 
@@ -63,6 +64,24 @@ CREATE TABLE IF NOT EXISTS inbox_secret (
     CONSTRAINT pk_inbox_secret PRIMARY KEY (secret_name)
 );
 
+-- External effects a handler reported as uncertain (InboxContext.reportUncertainEffect): the call
+-- left, and its answer did not come back. Written in a transaction of its own, so that a report
+-- survives the delivery's rollback. Settled (settled_at) when a later delivery of the message to the
+-- consumer read the report and committed; unsettled ones are for an operator to reconcile.
+CREATE TABLE IF NOT EXISTS inbox_effect (
+    consumer_name   VARCHAR(100)  NOT NULL,
+    message_id      VARCHAR(400)  NOT NULL,
+    target          VARCHAR(100)  NOT NULL,
+    idempotency_key VARCHAR(100)  NOT NULL,
+    detail          VARCHAR(1000),
+    reports         INTEGER       NOT NULL,
+    first_reported  TIMESTAMP     NOT NULL,
+    last_reported   TIMESTAMP     NOT NULL,
+    last_delivery   INTEGER       NOT NULL,
+    settled_at      TIMESTAMP,
+    CONSTRAINT pk_inbox_effect PRIMARY KEY (consumer_name, message_id, target, idempotency_key)
+);
+
 -- The schema's version, which the inbox reads at start and refuses to start below the version it
 -- needs. Each migration adds its row, so the version holds however the migrations were applied:
 -- by Flyway, or read and run as plain SQL.
@@ -74,3 +93,6 @@ CREATE TABLE IF NOT EXISTS inbox_schema_version (
 
 INSERT INTO inbox_schema_version (version, description)
     SELECT 1, 'the inbox tables' WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 1);
+INSERT INTO inbox_schema_version (version, description)
+    SELECT 2, 'results and uncertain effects'
+    WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 2);

@@ -6,6 +6,7 @@ import dev.inbox.store.FailureKind;
 import dev.inbox.store.FailureLedger;
 import dev.inbox.store.InboxEntry;
 import dev.inbox.store.InboxStore;
+import dev.inbox.store.UncertainEffects;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -32,21 +33,28 @@ class Effects {
   private final Quarantine quarantine;
   private final InboxStore store;
   private final FailureLedger ledger;
+  private final UncertainEffects uncertain;
   private final Clock clock;
 
   @Resource private TransactionSynchronizationRegistry transactions;
 
   @Inject
-  Effects(Quarantine quarantine, InboxStore store, FailureLedger ledger, Clock clock) {
+  Effects(
+      Quarantine quarantine,
+      InboxStore store,
+      FailureLedger ledger,
+      UncertainEffects uncertain,
+      Clock clock) {
     this.quarantine = quarantine;
     this.store = store;
     this.ledger = ledger;
+    this.uncertain = uncertain;
     this.clock = clock;
   }
 
   /** For the CDI proxy. */
   protected Effects() {
-    this(null, null, null, null);
+    this(null, null, null, null, null);
   }
 
   /**
@@ -74,7 +82,11 @@ class Effects {
           name,
           Outcome.DUPLICATE,
           duplicate.first(),
-          "first processed at " + duplicate.first().at());
+          "first processed at "
+              + duplicate.first().at()
+              + (duplicate.first().result() == null
+                  ? ""
+                  : ", produced " + duplicate.first().result()));
     }
     if (decision instanceof Decision.Ignore) {
       return Verdict.of(name, Outcome.IGNORED, null);
@@ -122,7 +134,10 @@ class Effects {
                 .formatted(messageId, cleared));
   }
 
-  /** Records the row and flushes it, so that a race is decided before the handler runs; runs it. */
+  /**
+   * Records the row and flushes it, so that a race is decided before the handler runs; runs it;
+   * writes on the row what it produced, and settles the uncertain effects it read.
+   */
   private Verdict apply(
       Subscription consumer, Admission.Admitted admitted, int deliveryCount, Decision.Apply apply) {
     String name = consumer.consumer();
@@ -140,12 +155,15 @@ class Effects {
     if (!store.insert(row)) {
       return Verdict.of(name, Outcome.CONFLICT, null);
     }
-    DeliveryContext context = new DeliveryContext(name, envelope.messageId(), deliveryCount);
+    DeliveryContext context =
+        new DeliveryContext(name, envelope.messageId(), deliveryCount, uncertain);
     long start = System.nanoTime();
     Verdict verdict;
     try {
       consumer.handler().handle(envelope, context);
       stillActive(start);
+      context.settleRead(LocalDateTime.now(clock));
+      row.produced(context.result());
       verdict =
           apply.late()
               ? Verdict.late(name, "applied although late (inbox.late-delivery-policy=process)")
@@ -154,7 +172,7 @@ class Effects {
       // As for businessKey: an Error too is the handler's failure.
       verdict = fail(name, envelope.messageId(), e, "handler threw");
     }
-    return verdict.ran(Duration.ofNanos(System.nanoTime() - start), context.uncertainEffects());
+    return verdict.ran(Duration.ofNanos(System.nanoTime() - start), context.reported());
   }
 
   /** Received when the consumer first tried it, as far as the failure ledger knows. */

@@ -4,11 +4,12 @@ import java.time.Instant;
 
 /**
  * A consumer's row, as a later delivery finds it: the message it recorded, that message's payload
- * fingerprint, and when it was processed. A duplicate names it, in its log line and its span, as
- * the processing it repeats.
+ * fingerprint, when it was processed, and what it produced. A duplicate names it, in its log line
+ * and its span, as the processing it repeats.
  *
  * @param messageId the message the row records
  * @param fingerprint the fingerprint of that message's payload
  * @param at when that message was processed
+ * @param result what its handler recorded it produced, or null
  */
-public record Recorded(String messageId, String fingerprint, Instant at) {}
+public record Recorded(String messageId, String fingerprint, Instant at, String result) {}

@@ -70,6 +70,9 @@ class StoreFacts {
 
   private static Recorded recorded(InboxEntry row) {
     return new Recorded(
-        row.messageId(), row.payloadHash(), row.processedAt().toInstant(ZoneOffset.UTC));
+        row.messageId(),
+        row.payloadHash(),
+        row.processedAt().toInstant(ZoneOffset.UTC),
+        row.resultReference());
   }
 }

@@ -3,6 +3,7 @@ package dev.inbox.metrics;
 import dev.inbox.quarantine.QueueDepths;
 import dev.inbox.store.FailureLedger;
 import dev.inbox.store.InboxStore;
+import dev.inbox.store.UncertainEffects;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.DependsOn;
@@ -23,9 +24,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Refreshes the gauges' snapshot in the background, every {@code inbox.metrics.refresh-seconds} (30
- * by default): inbox rows and the oldest row per consumer, the failure ledger's size and the depths
- * of the inbox queue, the quarantine and the dead-letter queue. Counting a large table takes a
- * while; a scrape never waits for it.
+ * by default): inbox rows, the oldest row and the unsettled uncertain effects per consumer, the
+ * failure ledger's size and the depths of the inbox queue, the quarantine and the dead-letter
+ * queue. Counting a large table takes a while; a scrape never waits for it.
  */
 @Singleton
 @Startup
@@ -39,6 +40,8 @@ public class GaugeRefresh {
   @Inject private InboxStore store;
 
   @Inject private FailureLedger ledger;
+
+  @Inject private UncertainEffects uncertain;
 
   @Inject private QueueDepths queues;
 
@@ -75,7 +78,8 @@ public class GaugeRefresh {
               ledger.size(),
               depth("quarantine", queues::quarantine, last.quarantineDepth()),
               depth("inbox queue", queues::inbox, last.inboxQueueDepth()),
-              depth("dead-letter queue", queues::deadLetters, last.deadLetterDepth())));
+              depth("dead-letter queue", queues::deadLetters, last.deadLetterDepth()),
+              uncertain.unsettledByConsumer()));
     } catch (RuntimeException e) {
       // The gauges keep the last snapshot; the next refresh tries again.
       LOG.log(Level.WARNING, e, () -> "Could not refresh the inbox gauges");

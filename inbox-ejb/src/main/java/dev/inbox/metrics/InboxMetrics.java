@@ -103,6 +103,10 @@ public class InboxMetrics {
       port.gauge(Meter.ROWS, label, () -> snapshot.get().rows().getOrDefault(consumer, 0L));
       port.gauge(Meter.OLDEST_ROW_AGE, label, () -> oldestRowAgeSeconds(consumer));
       port.gauge(Meter.RETENTION, label, () -> retention.retentionOf(consumer).toSeconds());
+      port.gauge(
+          Meter.UNSETTLED_EFFECTS,
+          label,
+          () -> snapshot.get().unsettledEffects().getOrDefault(consumer, 0L));
     }
     port.gauge(Meter.FAILURE_LEDGER_ROWS, List.of(), () -> snapshot.get().failureLedgerRows());
     port.gauge(Meter.QUARANTINE_DEPTH, List.of(), () -> snapshot.get().quarantineDepth());

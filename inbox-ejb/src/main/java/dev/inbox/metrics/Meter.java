@@ -95,6 +95,12 @@ enum Meter {
           + " older",
       Kind.SECONDS_GAUGE,
       "consumer"),
+  UNSETTLED_EFFECTS(
+      "inbox_unsettled_effects",
+      "Uncertain external effects no later delivery has settled yet, per consumer: to reconcile"
+          + " (background snapshot)",
+      Kind.GAUGE,
+      "consumer"),
   FAILURE_LEDGER_ROWS(
       "inbox_failure_ledger_rows",
       "Entries in the failure ledger (background snapshot)",

@@ -12,6 +12,7 @@ import java.util.Map;
  * @param quarantineDepth messages on the quarantine queue
  * @param inboxQueueDepth messages on the inbox queue: the backlog
  * @param deadLetterDepth messages on the dead-letter queue
+ * @param unsettledEffects uncertain external effects not settled, per consumer
  */
 record Snapshot(
     Map<String, Long> rows,
@@ -19,12 +20,14 @@ record Snapshot(
     long failureLedgerRows,
     long quarantineDepth,
     long inboxQueueDepth,
-    long deadLetterDepth) {
+    long deadLetterDepth,
+    Map<String, Long> unsettledEffects) {
 
-  static final Snapshot EMPTY = new Snapshot(Map.of(), Map.of(), 0, 0, 0, 0);
+  static final Snapshot EMPTY = new Snapshot(Map.of(), Map.of(), 0, 0, 0, 0, Map.of());
 
   Snapshot {
     rows = Map.copyOf(rows);
     oldest = Map.copyOf(oldest);
+    unsettledEffects = Map.copyOf(unsettledEffects);
   }
 }

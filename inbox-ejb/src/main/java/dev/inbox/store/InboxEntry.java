@@ -70,6 +70,9 @@ public class InboxEntry {
   @Column(name = "tenant_id", length = Limits.TENANT)
   private String tenantId;
 
+  @Column(name = "result_ref", length = Limits.RESULT_REFERENCE)
+  private String resultReference;
+
   /** For JPA. */
   protected InboxEntry() {}
 
@@ -138,6 +141,19 @@ public class InboxEntry {
         Objects.requireNonNull(duplicateOf, "duplicateOf"),
         receivedAt,
         processedAt);
+  }
+
+  /**
+   * Records what the handler produced, written when the delivery's transaction commits (the row is
+   * managed since its insert).
+   */
+  public void produced(String reference) {
+    this.resultReference = reference;
+  }
+
+  /** What the handler recorded it produced, or null. */
+  public String resultReference() {
+    return resultReference;
   }
 
   public String consumerName() {

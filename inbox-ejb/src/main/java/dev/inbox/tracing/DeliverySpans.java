@@ -73,6 +73,8 @@ final class DeliverySpans implements DeliveryTracing {
       AttributeKey.stringKey(NAMESPACE + ".first.message_id");
   static final AttributeKey<String> FIRST_PROCESSED_AT =
       AttributeKey.stringKey(NAMESPACE + ".first.processed_at");
+  static final AttributeKey<String> FIRST_RESULT =
+      AttributeKey.stringKey(NAMESPACE + ".first.result");
 
   private final Tracer tracer;
   private final TextMapPropagator propagator;
@@ -200,6 +202,9 @@ final class DeliverySpans implements DeliveryTracing {
     if (first != null) {
       event.put(FIRST_MESSAGE_ID, first.messageId());
       event.put(FIRST_PROCESSED_AT, first.at().toString());
+      if (first.result() != null) {
+        event.put(FIRST_RESULT, first.result());
+      }
     }
     return event.build();
   }

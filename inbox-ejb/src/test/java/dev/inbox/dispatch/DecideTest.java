@@ -71,7 +71,8 @@ class DecideTest {
   @Test
   void aRecordedMessageWithTheSamePayloadIsADuplicateAndAsksNothingMore() {
     FakeFacts facts = new FakeFacts();
-    Recorded first = new Recorded("evt-1", "fingerprint-1", Instant.parse("2026-12-03T10:00:00Z"));
+    Recorded first =
+        new Recorded("evt-1", "fingerprint-1", Instant.parse("2026-12-03T10:00:00Z"), null);
     facts.recorded = Optional.of(first);
 
     assertEquals(new Decision.Duplicate(first), decide(consumer(), 2, true, facts));
@@ -82,7 +83,8 @@ class DecideTest {
   void aRecordedMessageWithAnotherPayloadIsACollision() {
     FakeFacts facts = new FakeFacts();
     facts.recorded =
-        Optional.of(new Recorded("evt-1", "fingerprint-0", Instant.parse("2026-12-03T10:00:00Z")));
+        Optional.of(
+            new Recorded("evt-1", "fingerprint-0", Instant.parse("2026-12-03T10:00:00Z"), null));
 
     Decision.Quarantine collision =
         assertQuarantined(QuarantineReason.PAYLOAD_MISMATCH, decide(consumer(), 1, true, facts));
@@ -170,7 +172,7 @@ class DecideTest {
     FakeFacts facts = new FakeFacts();
     facts.businessKey = Optional.of("order-7/invoice");
     Recorded original =
-        new Recorded("evt-0", "fingerprint-0", Instant.parse("2026-12-03T10:00:00Z"));
+        new Recorded("evt-0", "fingerprint-0", Instant.parse("2026-12-03T10:00:00Z"), null);
     facts.firstWithKey = Optional.of(original);
 
     assertEquals(

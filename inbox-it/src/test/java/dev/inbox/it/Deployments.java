@@ -38,6 +38,14 @@ public final class Deployments {
     return ear(testHandlers(settings), tests(testClass));
   }
 
+  /**
+   * The deployment, with a package more in the test WAR: a remote system the test's handlers call,
+   * say.
+   */
+  public static EnterpriseArchive inbox(Class<?> testClass, Package extra) {
+    return ear(testHandlers(Map.of()), tests(testClass).addPackage(extra));
+  }
+
   /** The real EAR, with a library of handlers and a WAR of tests and probes added. */
   public static EnterpriseArchive ear(JavaArchive handlers, WebArchive tests) {
     return realEar().addAsLibrary(handlers).addAsModule(tests);

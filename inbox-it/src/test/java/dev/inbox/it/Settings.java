@@ -11,9 +11,10 @@ import java.util.Set;
 
 /**
  * Where the server under test keeps what the probes read: JNDI names, the broker's queue names and
- * management address, the log file, the metrics and health endpoints. They differ between servers,
- * so the build passes them per cell (system properties {@code inbox.it.*} of the test run), and the
- * deployment carries them into the server as {@value #RESOURCE}.
+ * management address, the log file, the metrics and health endpoints, where the server serves web
+ * applications. They differ between servers, so the build passes them per cell (system properties
+ * {@code inbox.it.*} of the test run), and the deployment carries them into the server as {@value
+ * #RESOURCE}.
  */
 public record Settings(
     String inboxQueue,
@@ -29,7 +30,8 @@ public record Settings(
     String metricsPassword,
     String redriveCommand,
     String redriveEnvironment,
-    String healthUrl) {
+    String healthUrl,
+    String appUrl) {
 
   static final String RESOURCE = "inbox-it.properties";
 
@@ -48,7 +50,8 @@ public record Settings(
     "metrics-password",
     "redrive-command",
     "redrive-environment",
-    "health-url"
+    "health-url",
+    "app-url"
   };
 
   /**
@@ -93,7 +96,8 @@ public record Settings(
         values[10],
         values[11],
         values[12],
-        values[13]);
+        values[13],
+        values[14]);
   }
 
   /**

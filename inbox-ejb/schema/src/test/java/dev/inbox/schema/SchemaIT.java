@@ -12,14 +12,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.TreeMap;
+import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The migrations on each database: an empty one reaches the current version; one made by the 0.1.0
- * script, with rows in it, reaches the same schema and keeps its rows; the readable script in
- * server-config/sql makes the same schema as the migrations; a second migration changes nothing.
+ * script, with rows in it, reaches the same schema and keeps its rows, and so does one at the
+ * previous version; the readable script in server-config/sql makes the same schema as the
+ * migrations; a second migration changes nothing.
  */
 class SchemaIT {
 
@@ -57,16 +59,7 @@ class SchemaIT {
     try (TestDatabase old = new TestDatabase(kind);
         TestDatabase fresh = new TestDatabase(kind)) {
       old.run(Path.of(getClass().getResource("/schema-0.1.0/" + directory(kind) + ".sql").toURI()));
-      old.execute(
-          "insert into inbox_entry (consumer_name, message_id, message_type, payload_hash,"
-              + " received_at, processed_at, delivery_count) values ('billing', 'evt-1',"
-              + " 'order.created', 'abc', timestamp '2026-01-01 10:00:00', timestamp '2026-01-01"
-              + " 10:00:01', 1)",
-          "insert into inbox_failure (consumer_name, message_id, attempts, first_seen, last_seen,"
-              + " failure_kind) values ('billing', 'evt-2', 2, timestamp '2026-01-01 10:00:00',"
-              + " timestamp '2026-01-01 10:00:05', 'TRANSIENT')",
-          "insert into inbox_watermark (consumer_name, purged_through, updated_at) values"
-              + " ('billing', timestamp '2025-12-01 00:00:00', timestamp '2026-01-01 00:00:00')");
+      fillWithRows(old);
       List<String> before = rows(old);
 
       MigrateResult result = InboxSchema.migrate(old.dataSource());
@@ -77,6 +70,44 @@ class SchemaIT {
       assertEquals(before, rows(old));
       assertEquals(OptionalInt.of(InboxSchema.VERSION), version(old));
     }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Database.class)
+  void aDatabaseAtThePreviousVersionMigratesAndKeepsItsRows(Database kind) throws SQLException {
+    try (TestDatabase old = new TestDatabase(kind);
+        TestDatabase fresh = new TestDatabase(kind)) {
+      InboxSchema.migrate(old.dataSource(), MigrationVersion.fromVersion(previous()));
+      assertEquals(OptionalInt.of(InboxSchema.VERSION - 1), version(old));
+      fillWithRows(old);
+      List<String> before = rows(old);
+
+      MigrateResult result = InboxSchema.migrate(old.dataSource());
+      InboxSchema.migrate(fresh.dataSource());
+
+      assertEquals(1, result.migrationsExecuted, "migrations run");
+      assertEquals(shape(fresh), shape(old));
+      assertEquals(before, rows(old));
+      assertEquals(OptionalInt.of(InboxSchema.VERSION), version(old));
+    }
+  }
+
+  private static String previous() {
+    return Integer.toString(InboxSchema.VERSION - 1);
+  }
+
+  /** A row in each table the first version had. */
+  private static void fillWithRows(TestDatabase database) throws SQLException {
+    database.execute(
+        "insert into inbox_entry (consumer_name, message_id, message_type, payload_hash,"
+            + " received_at, processed_at, delivery_count) values ('billing', 'evt-1',"
+            + " 'order.created', 'abc', timestamp '2026-01-01 10:00:00', timestamp '2026-01-01"
+            + " 10:00:01', 1)",
+        "insert into inbox_failure (consumer_name, message_id, attempts, first_seen, last_seen,"
+            + " failure_kind) values ('billing', 'evt-2', 2, timestamp '2026-01-01 10:00:00',"
+            + " timestamp '2026-01-01 10:00:05', 'TRANSIENT')",
+        "insert into inbox_watermark (consumer_name, purged_through, updated_at) values"
+            + " ('billing', timestamp '2025-12-01 00:00:00', timestamp '2026-01-01 00:00:00')");
   }
 
   @ParameterizedTest

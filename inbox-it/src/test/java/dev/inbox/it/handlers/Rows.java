@@ -83,6 +83,37 @@ public class Rows {
         messageId);
   }
 
+  /** What the handler recorded it produced for a message, from its inbox row; null for nothing. */
+  public String resultOf(String consumer, String messageId) {
+    return single(
+            "select result_ref from inbox_entry where consumer_name = ?1 and message_id = ?2",
+            consumer,
+            messageId)
+        .map(String::valueOf)
+        .orElse(null);
+  }
+
+  /**
+   * The uncertain effects reported for a message, each as "target reports=N settled|unsettled", in
+   * the order of their targets.
+   */
+  public List<String> uncertainEffects(String consumer, String messageId) {
+    var query =
+        em.createNativeQuery(
+            "select target, reports, settled_at from inbox_effect where consumer_name = ?1"
+                + " and message_id = ?2 order by target");
+    query.setParameter(1, consumer);
+    query.setParameter(2, messageId);
+    List<String> effects = new ArrayList<>();
+    for (Object row : query.getResultList()) {
+      Object[] columns = (Object[]) row;
+      effects.add(
+          "%s reports=%s %s"
+              .formatted(columns[0], columns[1], columns[2] == null ? "unsettled" : "settled"));
+    }
+    return effects;
+  }
+
   /**
    * Writes a consumer's retention watermark straight into the table, as another node's sweep would
    * have moved it, over one an earlier run on the same server left.

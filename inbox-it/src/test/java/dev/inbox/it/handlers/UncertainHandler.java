@@ -19,7 +19,7 @@ public class UncertainHandler implements InboxHandler {
 
   @Override
   public void handle(Envelope message, InboxContext context) {
-    context.reportUncertainEffect("POST /payments " + context.idempotencyKey() + ": no answer");
+    context.reportUncertainEffect("POST /payments", context.idempotencyKey(), "no answer");
     effects.apply(message, context);
   }
 }

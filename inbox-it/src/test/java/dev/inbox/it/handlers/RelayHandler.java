@@ -1,0 +1,57 @@
+package dev.inbox.it.handlers;
+
+import dev.inbox.spi.BrokerDuplicates;
+import dev.inbox.spi.Envelope;
+import dev.inbox.spi.InboxConsumer;
+import dev.inbox.spi.InboxContext;
+import dev.inbox.spi.InboxHandler;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.jms.JMSContext;
+import jakarta.jms.JMSException;
+import jakarta.jms.Queue;
+import jakarta.jms.TextMessage;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
+
+/**
+ * Sends a follow-up message through the server's connection factory, in the delivery's transaction,
+ * then fails the first delivery on purpose: the follow-up of the failed delivery must roll back
+ * with it. Each delivery's follow-up has its own id ({@code <id>-relayed-<delivery>}), so a
+ * follow-up that escaped the rollback would be applied as a message of its own.
+ */
+@ApplicationScoped
+@InboxConsumer(name = RelayHandler.CONSUMER, types = RelayHandler.TYPE)
+public class RelayHandler implements InboxHandler {
+
+  public static final String CONSUMER = "it-relay";
+  public static final String TYPE = "it.relay";
+
+  /** The message's body: the JNDI name of the queue to send the follow-up to. */
+  public record Relay(String queue) {}
+
+  @Inject private Effects effects;
+  @Inject private JMSContext jms;
+
+  @Override
+  public void handle(Envelope message, InboxContext context) {
+    effects.apply(message, context);
+    String followUp = message.messageId() + "-relayed-" + context.deliveryCount();
+    try {
+      TextMessage sent = jms.createTextMessage("{}");
+      sent.setStringProperty("messageId", followUp);
+      sent.setStringProperty("messageType", EffectHandler.TYPE);
+      sent.setStringProperty("testRun", message.property("testRun").orElseThrow());
+      jms.createProducer().send(queue(message), BrokerDuplicates.mark(sent, context, "follow-up"));
+    } catch (JMSException | NamingException e) {
+      throw new IllegalStateException("could not send the follow-up " + followUp, e);
+    }
+    if (context.deliveryCount() == 1) {
+      throw new IllegalStateException("it-relay fails a message's first delivery, on purpose");
+    }
+  }
+
+  private static Queue queue(Envelope message) throws NamingException {
+    return (Queue) new InitialContext().lookup(message.payload().as(Relay.class).queue());
+  }
+}
