@@ -35,7 +35,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Reads a JMS message into what the inbox received: how it came (the identity and type from the
- * configured properties or the CloudEvents JMS binding, the delivery count, the queue, whether an
+ * configured properties, or from a CloudEvent's attributes, as {@code ce_} properties or in a
+ * structured event's body: {@link StructuredCloudEvent}), the delivery count, the queue, whether an
  * operator redrove it), and whether consumers may see it ({@link Admission}): only then does it
  * become an {@link Envelope}, with the body and every property as sent.
  *
@@ -111,8 +112,11 @@ public class MessageReader {
 
   public Received read(Message message) {
     try {
-      Map<String, Object> properties = properties(message);
-      Optional<Forwarded> forwarded = quarantine.forwarded(properties);
+      Map<String, Object> sent = properties(message);
+      Optional<Forwarded> forwarded = quarantine.forwarded(sent);
+      Contents contents = contents(message, sent, forwarded);
+      Map<String, Object> properties = contents.properties();
+      Body body = contents.body();
       // A quarantined copy carries the identity as the inbox keyed it, scope included.
       KeyScope.Scoped scoped =
           forwarded.isPresent()
@@ -128,7 +132,6 @@ public class MessageReader {
               forwarded.isPresent() ? forwarded.get().producedAt() : producerTime(message),
               destinationName(message.getJMSDestination()),
               Origin.of(forwarded, properties, deadLetterAddresses));
-      Body body = body(message, forwarded);
       Admission admission =
           body.refused() != null
               ? body.refused()
@@ -145,6 +148,27 @@ public class MessageReader {
     } catch (JMSException e) {
       throw new JMSRuntimeException("Could not read the delivered message", e.getErrorCode(), e);
     }
+  }
+
+  /** The properties and the body, with a structured CloudEvent's attributes and data taken out. */
+  private record Contents(Map<String, Object> properties, Body body) {}
+
+  private Contents contents(
+      Message message, Map<String, Object> properties, Optional<Forwarded> forwarded)
+      throws JMSException {
+    Body body = body(message, forwarded);
+    if (body.refused() != null || !StructuredCloudEvent.marks(properties)) {
+      return new Contents(properties, body);
+    }
+    StructuredCloudEvent.Read event;
+    try {
+      event = StructuredCloudEvent.read(body.payload(), properties);
+    } catch (Fingerprint.Unreadable e) {
+      event = StructuredCloudEvent.Read.refused("the structured CloudEvent: " + e.getMessage());
+    }
+    return event.refused() == null
+        ? new Contents(event.properties(), new Body(event.payload(), null))
+        : new Contents(properties, Body.refused(QuarantineReason.UNREADABLE_BODY, event.refused()));
   }
 
   /** The id within its scope, or the id alone when it has none or cannot be scoped. */
