@@ -98,18 +98,23 @@ public class Dispatcher {
     // not held against the retention watermark again (a dead-lettered one has not been looked at).
     boolean checkLate = delivery.redrive() != Redrive.FROM_QUARANTINE;
     List<Verdict> verdicts = new ArrayList<>();
-    Map<FingerprintScope, Admission.Admitted> scoped = new HashMap<>();
+    // Made only for a delivery to a consumer that compares a part of the body.
+    Map<FingerprintScope, Admission.Admitted> scoped = Map.of();
     for (Subscription consumer : consumers) {
       Verdict verdict;
       try {
-        Admission.Admitted seen =
-            consumer.fingerprint().wholeBody()
-                ? admitted
-                : scoped.computeIfAbsent(
-                    consumer.fingerprint(),
-                    scope ->
-                        admitted.fingerprinted(
-                            fingerprinter.of(admitted.envelope().payload(), scope)));
+        Admission.Admitted seen = admitted;
+        if (!consumer.fingerprint().wholeBody()) {
+          if (scoped.isEmpty()) {
+            scoped = new HashMap<>();
+          }
+          seen =
+              scoped.computeIfAbsent(
+                  consumer.fingerprint(),
+                  scope ->
+                      admitted.fingerprinted(
+                          fingerprinter.of(admitted.envelope().payload(), scope)));
+        }
         Decision decision =
             Decide.forConsumer(
                 consumer,

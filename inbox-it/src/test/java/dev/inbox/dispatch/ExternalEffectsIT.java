@@ -7,6 +7,7 @@ import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
 import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
+import dev.inbox.it.ServerLog;
 import dev.inbox.it.Settings;
 import dev.inbox.it.handlers.ChargeHandler;
 import dev.inbox.it.handlers.EffectHandler;
@@ -115,6 +116,8 @@ class ExternalEffectsIT {
     String key = keyOf(id);
     partner.script(key, first);
     Scrape before = Settings.ofServer().scrape();
+    ServerLog log = new ServerLog();
+    long mark = log.mark();
 
     producer.send(TestMessage.of(run, id, ChargeHandler.TYPE, order(false)));
     broker.settledWhen("the message applied", () -> rows.inbox(run) == 1);
@@ -126,6 +129,7 @@ class ExternalEffectsIT {
     assertEquals(List.of(HTTP_TARGET + " reports=1 settled"), effectsOf(id), "uncertain effects");
     assertEquals(1, delta(before, "inbox_uncertain_effects_total"), "uncertain effects counted");
     assertTrue(broker.quarantined(run).isEmpty(), "nothing quarantined");
+    assertEquals(List.of(), log.errorsSince(mark), "errors in the server log");
   }
 
   private String order(boolean goOnWhenUncertain) {

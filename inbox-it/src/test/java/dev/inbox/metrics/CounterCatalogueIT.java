@@ -17,6 +17,7 @@ import jakarta.inject.Inject;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * quarantined), and the commit latency of what was applied.
  */
 @InboxTest
+@Tag("once-per-server")
 class CounterCatalogueIT {
 
   private static final Map<String, String> CRM =

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * that it is a purged key's redelivery. As in RetentionIT, one consumer keeps rows for 3 seconds.
  */
 @InboxTest
+@Tag("once-per-server")
 class LateDeliveryPolicyIT {
 
   @Deployment

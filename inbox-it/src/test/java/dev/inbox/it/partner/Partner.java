@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -32,7 +31,10 @@ public class Partner {
   public enum Behaviour {
     /** Charges and answers. */
     ANSWER,
-    /** Charges and never answers: the caller's read timeout ends the call. */
+    /**
+     * Charges and keeps the answer until the caller's read timeout has ended the call: it is given
+     * (a 504, to nobody) when the next request for the key arrives, while the deployment is up.
+     */
     CHARGE_AND_DROP_THE_ANSWER,
     /** Charges, then fails with 500. */
     CHARGE_AND_FAIL,
@@ -47,6 +49,7 @@ public class Partner {
   private final AtomicInteger made = new AtomicInteger();
   private final Map<String, Deque<Behaviour>> scripts = new ConcurrentHashMap<>();
   private final List<Call> calls = new CopyOnWriteArrayList<>();
+  private final Map<String, List<AsyncResponse>> dropped = new ConcurrentHashMap<>();
 
   /** Scripts the next requests for a key; once the script is used up, the partner answers. */
   public void script(String idempotencyKey, Behaviour... next) {
@@ -76,6 +79,7 @@ public class Partner {
       answer.resume(Response.status(400).entity("Idempotency-Key is missing").build());
       return;
     }
+    answerDropped(key);
     Behaviour behaviour = next(key);
     if (behaviour == Behaviour.FAIL_BEFORE_CHARGING) {
       answer.resume(Response.status(503).build());
@@ -83,7 +87,8 @@ public class Partner {
     }
     String charge = charges.computeIfAbsent(key, k -> "charge-" + made.incrementAndGet());
     switch (behaviour) {
-      case CHARGE_AND_DROP_THE_ANSWER -> answer.setTimeout(10, TimeUnit.SECONDS);
+      case CHARGE_AND_DROP_THE_ANSWER ->
+          dropped.computeIfAbsent(key, k -> new CopyOnWriteArrayList<>()).add(answer);
       case CHARGE_AND_FAIL -> answer.resume(Response.serverError().build());
       default -> answer.resume(Response.ok(charge).build());
     }
@@ -93,8 +98,17 @@ public class Partner {
   @Path("{key}")
   public Response find(@PathParam("key") String key) {
     calls.add(new Call("GET", key));
+    answerDropped(key);
     String charge = charges.get(key);
     return charge == null ? Response.status(404).build() : Response.ok(charge).build();
+  }
+
+  /** Gives the answers kept for a key, long after their callers stopped waiting. */
+  private void answerDropped(String key) {
+    List<AsyncResponse> kept = dropped.remove(key);
+    if (kept != null) {
+      kept.forEach(answer -> answer.resume(Response.status(504).build()));
+    }
   }
 
   private Behaviour next(String key) {
