@@ -80,7 +80,9 @@ CREATE TABLE IF NOT EXISTS inbox_effect (
     last_reported   DATETIME(6)   NOT NULL,
     last_delivery   INT           NOT NULL,
     settled_at      DATETIME(6),
-    CONSTRAINT pk_inbox_effect PRIMARY KEY (consumer_name, message_id, target, idempotency_key)
+    CONSTRAINT pk_inbox_effect PRIMARY KEY (consumer_name, message_id, target, idempotency_key),
+    -- The gauge counts each consumer's unsettled reports.
+    INDEX ix_inbox_effect_unsettled (consumer_name, settled_at)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_unicode_ci;
 
 -- The schema's version, which the inbox reads at start and refuses to start below the version it

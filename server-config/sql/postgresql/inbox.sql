@@ -82,6 +82,9 @@ CREATE TABLE IF NOT EXISTS inbox_effect (
     CONSTRAINT pk_inbox_effect PRIMARY KEY (consumer_name, message_id, target, idempotency_key)
 );
 
+-- The gauge counts each consumer's unsettled reports.
+CREATE INDEX IF NOT EXISTS ix_inbox_effect_unsettled ON inbox_effect (consumer_name, settled_at);
+
 -- The schema's version, which the inbox reads at start and refuses to start below the version it
 -- needs. Each migration adds its row, so the version holds however the migrations were applied:
 -- by Flyway, or read and run as plain SQL.

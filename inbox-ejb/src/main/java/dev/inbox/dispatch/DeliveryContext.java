@@ -2,15 +2,19 @@ package dev.inbox.dispatch;
 
 import dev.inbox.spi.InboxContext;
 import dev.inbox.spi.Limits;
-import dev.inbox.spi.MessageRejectedException;
 import dev.inbox.spi.UncertainEffect;
 import dev.inbox.store.EffectEntry;
 import dev.inbox.store.UncertainEffects;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
@@ -29,6 +33,7 @@ final class DeliveryContext implements InboxContext {
   private final UncertainEffects effects;
   private final AtomicInteger reported = new AtomicInteger();
   private final List<EffectEntry> read = new ArrayList<>();
+  private final Set<EffectEntry.Key> reportedHere = new HashSet<>();
   private volatile String result;
 
   DeliveryContext(
@@ -61,33 +66,62 @@ final class DeliveryContext implements InboxContext {
     return uuidOf(consumerName + '\n' + messageId + '\n' + Objects.requireNonNull(purpose));
   }
 
+  /** Cut to its column, with a warning: the work it names is done, and must not fail now. */
   @Override
   public void recordResult(String reference) {
-    result = fitting(reference, Limits.RESULT_REFERENCE, "result reference");
+    Objects.requireNonNull(reference, "reference");
+    if (reference.length() > Limits.RESULT_REFERENCE) {
+      LOG.warning(
+          () ->
+              "Result reference of consumer %s for message %s is %d characters long; the first %d"
+                      .formatted(
+                          consumerName, messageId, reference.length(), Limits.RESULT_REFERENCE - 1)
+                  + " are kept");
+    }
+    result = cut(reference, Limits.RESULT_REFERENCE);
   }
 
+  /**
+   * Written before it returns, or the delivery fails: a report that could not be kept must not let
+   * the delivery commit and the uncertainty be forgotten.
+   */
   @Override
   public void reportUncertainEffect(String target, String idempotencyKey, String detail) {
     EffectEntry.Key key =
         new EffectEntry.Key(
             consumerName,
             messageId,
-            fitting(target, Limits.EFFECT_TARGET, "uncertain effect's target"),
-            fitting(idempotencyKey, Limits.IDEMPOTENCY_KEY, "uncertain effect's idempotency key"));
+            cut(Objects.requireNonNull(target, "target"), Limits.EFFECT_TARGET),
+            fitting(Objects.requireNonNull(idempotencyKey, "idempotencyKey")));
     reported.incrementAndGet();
+    synchronized (read) {
+      reportedHere.add(key);
+    }
     LOG.warning(
         () ->
             "Uncertain external effect: %s delivery=%d: %s".formatted(key, deliveryCount, detail));
-    effects.report(key, detail, deliveryCount);
+    if (!effects.report(key, detail, deliveryCount)) {
+      throw new IllegalStateException(
+          "The uncertain external effect (%s) could not be recorded; the delivery rolls back, so"
+                  .formatted(key)
+              + " that its redelivery meets the uncertainty again");
+    }
   }
 
+  /** Only earlier deliveries' reports: this delivery's own are not its to settle. */
   @Override
   public List<UncertainEffect> uncertainEffects() {
     List<EffectEntry> unsettled = effects.unsettled(consumerName, messageId);
+    List<UncertainEffect> earlier = new ArrayList<>();
     synchronized (read) {
-      read.addAll(unsettled);
+      for (EffectEntry entry : unsettled) {
+        if (!reportedHere.contains(entry.key())) {
+          read.add(entry);
+          earlier.add(entry.toEffect());
+        }
+      }
     }
-    return unsettled.stream().map(EffectEntry::toEffect).toList();
+    return earlier;
   }
 
   /** How many uncertain effects the handler reported in this delivery. */
@@ -116,13 +150,26 @@ final class DeliveryContext implements InboxContext {
     return UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8)).toString();
   }
 
-  /** A text the handler gave, checked against its column: the same message gives the same text. */
-  private static String fitting(String text, int limit, String what) {
-    Objects.requireNonNull(text, what);
-    if (text.length() > limit) {
-      throw new MessageRejectedException(
-          "%s is %d characters long; at most %d fit".formatted(what, text.length(), limit));
+  private static String cut(String text, int limit) {
+    return text.length() <= limit ? text : text.substring(0, limit - 1) + "…";
+  }
+
+  /**
+   * A key that fits its column: a longer one is replaced by its SHA-256, so that two keys never
+   * become one, as cutting them could make them.
+   */
+  private static String fitting(String key) {
+    if (key.length() <= Limits.IDEMPOTENCY_KEY) {
+      return key;
     }
-    return text;
+    try {
+      return "sha256:"
+          + HexFormat.of()
+              .formatHex(
+                  MessageDigest.getInstance("SHA-256")
+                      .digest(key.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("Every Java runtime provides SHA-256", e);
+    }
   }
 }

@@ -15,7 +15,7 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
+import java.util.Set;
 
 /**
  * A CloudEvent in structured mode: the whole event as JSON in the body, which the message marks
@@ -34,6 +34,11 @@ final class StructuredCloudEvent {
   static final String SPEC_VERSION = "1.0";
 
   private static final String PREFIX = "ce_";
+
+  /** The attributes CloudEvents 1.0 types as strings (a URI, a timestamp are strings in JSON). */
+  private static final Set<String> STRING_ATTRIBUTES =
+      Set.of("id", "source", "type", "datacontenttype", "dataschema", "subject", "time");
+
   private static final JsonReaderFactory READERS = Json.createReaderFactory(Map.of());
 
   /**
@@ -86,37 +91,55 @@ final class StructuredCloudEvent {
           "the structured CloudEvent's specversion is %s; the inbox reads CloudEvents %s"
               .formatted(version == null ? "missing" : version.toString(), SPEC_VERSION));
     }
-    if (event.containsKey("data") && event.containsKey("data_base64")) {
+    if (present(event, "data") && present(event, "data_base64")) {
       return Read.refused("the structured CloudEvent has both data and data_base64");
     }
     Map<String, Object> lifted = new LinkedHashMap<>(properties);
+    lifted.keySet().removeIf(name -> name.startsWith(PREFIX));
     for (Map.Entry<String, JsonValue> attribute : event.entrySet()) {
       String name = attribute.getKey();
-      if (name.equals("data") || name.equals("data_base64")) {
+      JsonValue value = attribute.getValue();
+      if (name.equals("data") || name.equals("data_base64") || value == JsonValue.NULL) {
         continue;
       }
-      String value = attributeText(attribute.getValue());
-      Object sent = lifted.putIfAbsent(PREFIX + name, value);
-      if (sent != null && !Objects.equals(String.valueOf(sent), value)) {
-        return Read.refused(
-            "the property %s%s is \"%s\" and the structured CloudEvent's %s is \"%s\": which one"
-                    .formatted(PREFIX, name, sent, name, value)
-                + " counts would be a guess");
+      if (STRING_ATTRIBUTES.contains(name) && !(value instanceof JsonString)) {
+        return Read.refused("the structured CloudEvent's %s is not a string".formatted(name));
       }
+      lifted.put(PREFIX + name, attributeText(value));
     }
-    for (String required : new String[] {"id", "source", "type"}) {
-      JsonValue value = event.get(required);
-      if (value != null && !(value instanceof JsonString)) {
-        return Read.refused("the structured CloudEvent's %s is not a string".formatted(required));
+    // The body is the event: a ce_ property must say what the body says, or not be there.
+    for (Map.Entry<String, Object> property : properties.entrySet()) {
+      String name = property.getKey();
+      if (name.startsWith(PREFIX)
+          && !String.valueOf(property.getValue()).equals(lifted.get(name))) {
+        return Read.refused(
+            "the property %s is \"%s\", and the structured CloudEvent's %s is %s: which one counts"
+                    .formatted(
+                        name,
+                        property.getValue(),
+                        name.substring(PREFIX.length()),
+                        event.containsKey(name.substring(PREFIX.length()))
+                            ? "\"" + lifted.get(name) + "\""
+                            : "absent")
+                + " would be a guess");
       }
     }
     return data(event, lifted);
   }
 
+  private static boolean present(JsonObject event, String name) {
+    JsonValue value = event.get(name);
+    return value != null && value != JsonValue.NULL;
+  }
+
+  /**
+   * The payload, as the binary mode would carry it: {@code data_base64} decoded; {@code data} as
+   * its JSON text when the data is JSON (no {@code datacontenttype}, or a JSON one), otherwise a
+   * string's characters; nothing as an empty text.
+   */
   private static Read data(JsonObject event, Map<String, Object> lifted) {
-    JsonValue base64 = event.get("data_base64");
-    if (base64 != null) {
-      if (!(base64 instanceof JsonString encoded)) {
+    if (present(event, "data_base64")) {
+      if (!(event.get("data_base64") instanceof JsonString encoded)) {
         return Read.refused("the structured CloudEvent's data_base64 is not a string");
       }
       try {
@@ -127,14 +150,24 @@ final class StructuredCloudEvent {
             "the structured CloudEvent's data_base64 is not Base64: " + e.getMessage());
       }
     }
-    JsonValue data = event.get("data");
-    if (data == null) {
+    if (!present(event, "data")) {
       return new Read(lifted, Payload.ofText(""), null);
     }
-    return new Read(
-        lifted,
-        Payload.ofText(data instanceof JsonString string ? string.getString() : data.toString()),
-        null);
+    JsonValue data = event.get("data");
+    boolean json = isJson((String) lifted.get(PREFIX + "datacontenttype"));
+    String text = !json && data instanceof JsonString string ? string.getString() : data.toString();
+    return new Read(lifted, Payload.ofText(text), null);
+  }
+
+  /**
+   * Whether a datacontenttype says JSON: absent (the format's own), {@code application/json}, ...
+   */
+  private static boolean isJson(String contentType) {
+    if (contentType == null) {
+      return true;
+    }
+    String media = contentType.split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
+    return media.equals("application/json") || media.equals("text/json") || media.endsWith("+json");
   }
 
   /** A string attribute as it is, any other JSON value (an extension's number, say) as JSON. */

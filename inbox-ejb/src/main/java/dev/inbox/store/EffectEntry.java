@@ -79,6 +79,11 @@ public class EffectEntry {
     this.lastDelivery = delivery;
   }
 
+  /** A first report, as a test or a caller outside this package makes one. */
+  public static EffectEntry reported(Key key, String detail, int delivery, LocalDateTime at) {
+    return new EffectEntry(key, detail, delivery, at);
+  }
+
   /** Reported again: by a later delivery, or the same one calling again. Unsettled again too. */
   void reportedAgain(String detail, int delivery, LocalDateTime at) {
     this.reports++;
@@ -88,7 +93,7 @@ public class EffectEntry {
     this.settledAt = null;
   }
 
-  Key key() {
+  public Key key() {
     return new Key(consumerName, messageId, target, idempotencyKey);
   }
 

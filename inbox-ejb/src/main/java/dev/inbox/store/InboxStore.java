@@ -22,6 +22,9 @@ public class InboxStore {
   /** MariaDB's and MySQL's error code for a duplicate key (its SQLState, 23000, is too broad). */
   private static final int MARIADB_DUPLICATE_KEY = 1062;
 
+  /** MariaDB's error code for a deadlock it broke by rolling this transaction back. */
+  private static final int MARIADB_DEADLOCK = 1213;
+
   @PersistenceContext(unitName = "inbox")
   private EntityManager em;
 
@@ -118,6 +121,22 @@ public class InboxStore {
       }
       throw e;
     }
+  }
+
+  /**
+   * Whether a failure was a deadlock the database broke by rolling one side back (SQLSTATE 40001,
+   * PostgreSQL's 40P01, MariaDB's error 1213): the transaction may be tried again.
+   */
+  static boolean isDeadlock(Throwable failure) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof SQLException sql
+          && ("40001".equals(sql.getSQLState())
+              || "40P01".equals(sql.getSQLState())
+              || sql.getErrorCode() == MARIADB_DEADLOCK)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether a failure was a unique-key violation, the expected end of a lost race. */

@@ -21,6 +21,9 @@ public class UncertainEffects {
 
   private static final Logger LOG = Logger.getLogger(UncertainEffects.class.getName());
 
+  /** Writes tried before a report that keeps losing races is given up. */
+  private static final int RACE_ATTEMPTS = 3;
+
   @PersistenceContext(unitName = "inbox")
   private EntityManager em;
 
@@ -47,16 +50,19 @@ public class UncertainEffects {
    */
   public boolean report(EffectEntry.Key key, String detail, int delivery) {
     try {
-      try {
-        writes.report(key, detail, delivery);
-      } catch (PersistenceException raced) {
-        if (!InboxStore.isUniqueViolation(raced)) {
-          throw raced;
+      for (int attempt = 1; ; attempt++) {
+        try {
+          writes.report(key, detail, delivery);
+          return true;
+        } catch (PersistenceException raced) {
+          // A concurrent report of the same effect inserted it first (add to it), or, on MariaDB,
+          // one of another effect in the same gap of the key's index deadlocked with this one.
+          if (attempt == RACE_ATTEMPTS
+              || !(InboxStore.isUniqueViolation(raced) || InboxStore.isDeadlock(raced))) {
+            throw raced;
+          }
         }
-        // A concurrent delivery of the same message reported it first: add to its report.
-        writes.report(key, detail, delivery);
       }
-      return true;
     } catch (RuntimeException e) {
       LOG.log(
           Level.SEVERE,
@@ -78,6 +84,8 @@ public class UncertainEffects {
             EffectEntry.class)
         .setParameter("consumer", consumer)
         .setParameter("messageId", messageId)
+        // A second read in one delivery sees reports made since, not the instances of the first.
+        .setHint("eclipselink.refresh", "true")
         .getResultList();
   }
 

@@ -41,12 +41,25 @@ class StructuredCloudEventTest {
   }
 
   @Test
-  void stringDataIsTheTextAndBase64DataTheBytes() {
+  void stringDataIsTheTextUnlessJsonAndBase64DataTheBytes() {
     assertEquals(
         "<order/>",
-        read("{\"specversion\": \"1.0\", \"id\": \"A-1\", \"data\": \"<order/>\"}")
+        read("{\"specversion\": \"1.0\", \"id\": \"A-1\", \"datacontenttype\":"
+                + " \"application/xml\", \"data\": \"<order/>\"}")
             .payload()
             .asText());
+    assertEquals(
+        "\"shipped\"",
+        read("{\"specversion\": \"1.0\", \"id\": \"A-1\", \"data\": \"shipped\"}")
+            .payload()
+            .asText(),
+        "without a datacontenttype, data is JSON: a JSON string, as a binary body would carry it");
+    assertEquals(
+        "",
+        read("{\"specversion\": \"1.0\", \"id\": \"A-1\", \"data\": null, \"subject\": null}")
+            .payload()
+            .asText(),
+        "null is absent");
     Payload bytes =
         read("{\"specversion\": \"1.0\", \"id\": \"A-1\", \"data_base64\": \"AQID\"}").payload();
     assertFalse(bytes.text());
@@ -71,6 +84,15 @@ class StructuredCloudEventTest {
         StructuredCloudEvent.read(
             Payload.ofText("{\"specversion\": \"1.0\", \"id\": \"A-1\"}"), Map.of("ce_id", "B-2"));
     assertTrue(conflicting.refused().contains("ce_id is \"B-2\""), conflicting.refused());
+    StructuredCloudEvent.Read halfFromProperties =
+        StructuredCloudEvent.read(
+            Payload.ofText("{\"specversion\": \"1.0\", \"id\": \"A-1\"}"),
+            Map.of("ce_source", "/crm"));
+    assertTrue(
+        halfFromProperties.refused().contains("source is absent"), halfFromProperties.refused());
+    assertRefused(
+        "{\"specversion\": \"1.0\", \"id\": \"A-1\", \"time\": 1733220000}",
+        "time is not a string");
   }
 
   @Test

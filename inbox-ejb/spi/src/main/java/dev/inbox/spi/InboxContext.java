@@ -28,9 +28,10 @@ public interface InboxContext {
 
   /**
    * Records what handling this message produced (the id of a record it created, an external
-   * reference), at most {@link Limits#RESULT_REFERENCE} characters. It is written on the inbox row
-   * when the delivery commits, so that "what did this message do" has an answer in the table, and a
-   * duplicate's delivery names it. The last call wins.
+   * reference), at most {@link Limits#RESULT_REFERENCE} characters (a longer one is cut, with a
+   * warning). It is written on the inbox row when the delivery commits, so that "what did this
+   * message do" has an answer in the table, and a duplicate's delivery names it. The last call
+   * wins.
    */
   void recordResult(String reference);
 
@@ -41,11 +42,16 @@ public interface InboxContext {
    * A later delivery of the message to this consumer reads it from {@link #uncertainEffects()} and
    * can ask the target before calling again.
    *
-   * <p>A second report of the same target and key adds to the first.
+   * <p>A second report of the same target and key adds to the first. When the report cannot be
+   * written (the database is away), this method throws, and the delivery fails and is redelivered:
+   * it never commits with an uncertainty that was not recorded. Each report borrows a second
+   * connection of the pool for its own transaction.
    *
    * @param target what was called, for the operator and the next delivery (for example {@code "POST
-   *     payments/charges"}), at most {@link Limits#EFFECT_TARGET} characters
-   * @param idempotencyKey the key the call was sent with, usually {@link #idempotencyKey()}
+   *     payments/charges"}), at most {@link Limits#EFFECT_TARGET} characters (a longer one is cut)
+   * @param idempotencyKey the key the call was sent with, usually {@link #idempotencyKey()}; one
+   *     longer than {@link Limits#IDEMPOTENCY_KEY} characters is kept as {@code sha256:} and its
+   *     hash
    * @param detail what happened, for the operator (the error, the status), cut to {@link
    *     Limits#ERROR} characters
    */
@@ -53,9 +59,10 @@ public interface InboxContext {
 
   /**
    * The uncertain effects reported for this message and consumer by earlier deliveries, and not yet
-   * settled, oldest first; empty on a first delivery. Reading them settles them when this delivery
-   * commits: the handler that read them is taken to have reconciled them (asked the target, called
-   * again or not). When the delivery rolls back they stay as they were.
+   * settled, oldest first; empty on a first delivery. This delivery's own reports are not among
+   * them. Reading them settles them when this delivery commits: the handler that read them is taken
+   * to have reconciled them (asked the target, called again or not). When the delivery rolls back
+   * they stay as they were.
    */
   List<UncertainEffect> uncertainEffects();
 }

@@ -3,8 +3,9 @@ package dev.inbox.spi;
 /**
  * How long the texts the inbox stores may be, in characters: the widths of its tables' columns. A
  * message whose identity, type, contract version or tenant is longer is quarantined before any
- * consumer sees it; a consumer name longer fails the deployment; a business key, a result reference
- * or an uncertain effect's target or key longer is the handler's permanent failure.
+ * consumer sees it; a consumer name longer fails the deployment; a business key longer is the
+ * handler's permanent failure; a result reference or an uncertain effect's target longer is cut,
+ * and an uncertain effect's idempotency key longer is kept as its SHA-256.
  */
 public final class Limits {
 

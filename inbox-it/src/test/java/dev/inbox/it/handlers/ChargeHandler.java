@@ -30,8 +30,11 @@ public class ChargeHandler implements InboxHandler {
   public static final String TYPE = "it.charge";
   public static final String TARGET = "POST partner/charges";
 
-  /** Short, so that a partner that keeps its answer costs a test little. */
-  private static final long ANSWER_SECONDS = 2;
+  /**
+   * Long enough for a loaded machine's partner to answer, short enough that one that keeps its
+   * answer costs a test little.
+   */
+  private static final long ANSWER_SECONDS = 5;
 
   /**
    * The message's body: where the partner is, and whether to go on (commit) after an uncertain call

@@ -1,6 +1,5 @@
 package dev.inbox.it.handlers;
 
-import dev.inbox.spi.BrokerDuplicates;
 import dev.inbox.spi.Envelope;
 import dev.inbox.spi.InboxConsumer;
 import dev.inbox.spi.InboxContext;
@@ -42,7 +41,7 @@ public class RelayHandler implements InboxHandler {
       sent.setStringProperty("messageId", followUp);
       sent.setStringProperty("messageType", EffectHandler.TYPE);
       sent.setStringProperty("testRun", message.property("testRun").orElseThrow());
-      jms.createProducer().send(queue(message), BrokerDuplicates.mark(sent, context, "follow-up"));
+      jms.createProducer().send(queue(message), sent);
     } catch (JMSException | NamingException e) {
       throw new IllegalStateException("could not send the follow-up " + followUp, e);
     }

@@ -23,6 +23,9 @@ CREATE TABLE IF NOT EXISTS inbox_effect (
     CONSTRAINT pk_inbox_effect PRIMARY KEY (consumer_name, message_id, target, idempotency_key)
 );
 
+-- The gauge counts each consumer's unsettled reports.
+CREATE INDEX IF NOT EXISTS ix_inbox_effect_unsettled ON inbox_effect (consumer_name, settled_at);
+
 INSERT INTO inbox_schema_version (version, description)
     SELECT 2, 'results and uncertain effects'
     WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 2);
