@@ -16,6 +16,7 @@ import dev.inbox.it.handlers.Rows;
 import dev.inbox.it.partner.Partner;
 import dev.inbox.it.partner.Partner.Behaviour;
 import dev.inbox.it.partner.Partner.Call;
+import dev.inbox.spi.BrokerDuplicates;
 import dev.inbox.testkit.Scrape;
 import dev.inbox.testkit.TestMessage;
 import jakarta.inject.Inject;
@@ -103,6 +104,27 @@ class ExternalEffectsIT {
         "follow-ups applied: the second delivery's only");
     assertEquals(1, rows.effectsOf(RelayHandler.CONSUMER, id), "effects");
     assertTrue(broker.quarantined(run).isEmpty(), "nothing quarantined");
+  }
+
+  @Test
+  void theBrokerDropsASecondMessageMarkedWithTheSameDuplicateDetectionId() {
+    String run = TestMessage.newRun();
+    String duplicateId = run + "-follow-up";
+
+    producer.send(
+        TestMessage.of(run, run + "-first", EffectHandler.TYPE, "{}")
+            .with(BrokerDuplicates.PROPERTY, duplicateId),
+        TestMessage.of(run, run + "-again", EffectHandler.TYPE, "{}")
+            .with(BrokerDuplicates.PROPERTY, duplicateId),
+        TestMessage.of(run, run + "-other", EffectHandler.TYPE, "{}")
+            .with(BrokerDuplicates.PROPERTY, duplicateId + "-other"));
+    broker.settledWhen(
+        "the messages the broker kept applied", () -> rows.inbox(EffectHandler.CONSUMER, run) >= 2);
+
+    assertEquals(
+        List.of(run + "-first", run + "-other"),
+        rows.inboxIds(EffectHandler.CONSUMER, run).stream().sorted().toList(),
+        "applied: the second message with the first's id never reached the inbox");
   }
 
   /**
