@@ -3,16 +3,16 @@ package dev.inbox.dispatch;
 import dev.inbox.spi.InboxContext;
 import dev.inbox.spi.Limits;
 import dev.inbox.spi.UncertainEffect;
+import dev.inbox.store.Columns;
 import dev.inbox.store.EffectEntry;
 import dev.inbox.store.UncertainEffects;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
@@ -32,7 +32,10 @@ final class DeliveryContext implements InboxContext {
   private final int deliveryCount;
   private final UncertainEffects effects;
   private final AtomicInteger reported = new AtomicInteger();
-  private final List<EffectEntry> read = new ArrayList<>();
+
+  /** What the handler read, once per report, as last read. */
+  private final Map<EffectEntry.Key, EffectEntry> read = new LinkedHashMap<>();
+
   private final Set<EffectEntry.Key> reportedHere = new HashSet<>();
   private volatile String result;
 
@@ -78,7 +81,7 @@ final class DeliveryContext implements InboxContext {
                           consumerName, messageId, reference.length(), Limits.RESULT_REFERENCE - 1)
                   + " are kept");
     }
-    result = cut(reference, Limits.RESULT_REFERENCE);
+    result = Columns.cut(reference, Limits.RESULT_REFERENCE);
   }
 
   /**
@@ -91,8 +94,9 @@ final class DeliveryContext implements InboxContext {
         new EffectEntry.Key(
             consumerName,
             messageId,
-            cut(Objects.requireNonNull(target, "target"), Limits.EFFECT_TARGET),
-            fitting(Objects.requireNonNull(idempotencyKey, "idempotencyKey")));
+            Columns.cut(Objects.requireNonNull(target, "target"), Limits.EFFECT_TARGET),
+            Columns.fitting(
+                Objects.requireNonNull(idempotencyKey, "idempotencyKey"), Limits.IDEMPOTENCY_KEY));
     reported.incrementAndGet();
     synchronized (read) {
       reportedHere.add(key);
@@ -116,7 +120,7 @@ final class DeliveryContext implements InboxContext {
     synchronized (read) {
       for (EffectEntry entry : unsettled) {
         if (!reportedHere.contains(entry.key())) {
-          read.add(entry);
+          read.put(entry.key(), entry);
           earlier.add(entry.toEffect());
         }
       }
@@ -141,35 +145,12 @@ final class DeliveryContext implements InboxContext {
   void settleRead(LocalDateTime at) {
     synchronized (read) {
       if (!read.isEmpty()) {
-        effects.settle(read, at);
+        effects.settle(List.copyOf(read.values()), at);
       }
     }
   }
 
   private static String uuidOf(String name) {
     return UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8)).toString();
-  }
-
-  private static String cut(String text, int limit) {
-    return text.length() <= limit ? text : text.substring(0, limit - 1) + "…";
-  }
-
-  /**
-   * A key that fits its column: a longer one is replaced by its SHA-256, so that two keys never
-   * become one, as cutting them could make them.
-   */
-  private static String fitting(String key) {
-    if (key.length() <= Limits.IDEMPOTENCY_KEY) {
-      return key;
-    }
-    try {
-      return "sha256:"
-          + HexFormat.of()
-              .formatHex(
-                  MessageDigest.getInstance("SHA-256")
-                      .digest(key.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("Every Java runtime provides SHA-256", e);
-    }
   }
 }

@@ -72,7 +72,7 @@ public class EffectEntry {
     this.messageId = key.messageId;
     this.target = key.target;
     this.idempotencyKey = key.idempotencyKey;
-    this.detail = FailureEntry.cut(detail);
+    this.detail = Columns.cut(detail, Limits.ERROR);
     this.reports = 1;
     this.firstReported = Objects.requireNonNull(at, "at");
     this.lastReported = at;
@@ -87,7 +87,7 @@ public class EffectEntry {
   /** Reported again: by a later delivery, or the same one calling again. Unsettled again too. */
   void reportedAgain(String detail, int delivery, LocalDateTime at) {
     this.reports++;
-    this.detail = FailureEntry.cut(detail);
+    this.detail = Columns.cut(detail, Limits.ERROR);
     this.lastReported = Objects.requireNonNull(at, "at");
     this.lastDelivery = delivery;
     this.settledAt = null;

@@ -91,9 +91,6 @@ public class FailureEntry {
 
   /** An error text cut to what the column holds. */
   public static String cut(String error) {
-    if (error == null || error.length() <= Limits.ERROR) {
-      return error;
-    }
-    return error.substring(0, Limits.ERROR - 1) + "…";
+    return Columns.cut(error, Limits.ERROR);
   }
 }
