@@ -4,7 +4,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.persistence.PersistenceException;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Level;
@@ -56,15 +55,7 @@ public class FailureLedger {
    */
   public void recordFailure(String consumer, String messageId, FailureKind kind, String error) {
     try {
-      try {
-        writes.recordFailure(consumer, messageId, kind, error);
-      } catch (PersistenceException raced) {
-        if (!InboxStore.isUniqueViolation(raced)) {
-          throw raced;
-        }
-        // A concurrent delivery of the same message inserted the entry first: count on top of it.
-        writes.recordFailure(consumer, messageId, kind, error);
-      }
+      RacedWrites.write(() -> writes.recordFailure(consumer, messageId, kind, error));
     } catch (RuntimeException e) {
       LOG.log(
           Level.WARNING,

@@ -4,7 +4,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.persistence.PersistenceException;
 import java.time.LocalDateTime;
 import java.util.HashMap;
 import java.util.List;
@@ -20,9 +19,6 @@ import java.util.logging.Logger;
 public class UncertainEffects {
 
   private static final Logger LOG = Logger.getLogger(UncertainEffects.class.getName());
-
-  /** Writes tried before a report that keeps losing races is given up. */
-  private static final int RACE_ATTEMPTS = 3;
 
   @PersistenceContext(unitName = "inbox")
   private EntityManager em;
@@ -50,19 +46,8 @@ public class UncertainEffects {
    */
   public boolean report(EffectEntry.Key key, String detail, int delivery) {
     try {
-      for (int attempt = 1; ; attempt++) {
-        try {
-          writes.report(key, detail, delivery);
-          return true;
-        } catch (PersistenceException raced) {
-          // A concurrent report of the same effect inserted it first (add to it), or, on MariaDB,
-          // one of another effect in the same gap of the key's index deadlocked with this one.
-          if (attempt == RACE_ATTEMPTS
-              || !(InboxStore.isUniqueViolation(raced) || InboxStore.isDeadlock(raced))) {
-            throw raced;
-          }
-        }
-      }
+      RacedWrites.write(() -> writes.report(key, detail, delivery));
+      return true;
     } catch (RuntimeException e) {
       LOG.log(
           Level.SEVERE,
