@@ -1,7 +1,7 @@
 -- The inbox's tables on H2 (2.x), the embedded default. Safe to re-run: it creates only what is
 -- missing.
 -- Times are UTC.
--- The schema at version 2, as one script to read or run by hand: the sum of the migrations in
+-- The schema at version 3, as one script to read or run by hand: the sum of the migrations in
 -- inbox-ejb/schema (dev/inbox/schema/h2), which a test keeps it equal to (docs/schema.md).
 
 -- One row per consumer and message it has recorded. The primary key is the guarantee: a second
@@ -19,6 +19,7 @@ CREATE TABLE IF NOT EXISTS inbox_entry (
     delivery_count   INTEGER      NOT NULL,
     tenant_id        VARCHAR(100),
     result_ref       VARCHAR(400),
+    processing_version INTEGER      DEFAULT 1 NOT NULL,
     CONSTRAINT pk_inbox_entry PRIMARY KEY (consumer_name, message_id)
 );
 
@@ -85,6 +86,27 @@ CREATE TABLE IF NOT EXISTS inbox_effect (
 -- The gauge counts each consumer's unsettled reports.
 CREATE INDEX IF NOT EXISTS ix_inbox_effect_unsettled ON inbox_effect (consumer_name, settled_at);
 
+-- One row per message an operator asked a consumer to process again (Reprocessing.forget): who, when
+-- and why, and what the row it forgot said. The request deleted that row in the same transaction, so
+-- the next copy of the message is applied as new; a copy older than the retention watermark is
+-- applied too, as long as the request is newer than the watermark. A request id repeated changes
+-- nothing: the primary key makes a request idempotent.
+CREATE TABLE IF NOT EXISTS inbox_reprocess (
+    request_id            VARCHAR(100)  NOT NULL,
+    consumer_name         VARCHAR(100)  NOT NULL,
+    message_id            VARCHAR(400)  NOT NULL,
+    requested_by          VARCHAR(100)  NOT NULL,
+    reason                VARCHAR(1000) NOT NULL,
+    requested_at          TIMESTAMP     NOT NULL,
+    previous_processed_at TIMESTAMP,
+    previous_payload_hash VARCHAR(64),
+    previous_result_ref   VARCHAR(400),
+    CONSTRAINT pk_inbox_reprocess PRIMARY KEY (request_id, consumer_name, message_id)
+);
+
+-- The late-delivery check looks up a message's requests.
+CREATE INDEX IF NOT EXISTS ix_inbox_reprocess_message ON inbox_reprocess (consumer_name, message_id);
+
 -- The schema's version, which the inbox reads at start and refuses to start below the version it
 -- needs. Each migration adds its row, so the version holds however the migrations were applied:
 -- by Flyway, or read and run as plain SQL.
@@ -99,3 +121,6 @@ INSERT INTO inbox_schema_version (version, description)
 INSERT INTO inbox_schema_version (version, description)
     SELECT 2, 'results and uncertain effects'
     WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 2);
+INSERT INTO inbox_schema_version (version, description)
+    SELECT 3, 'reprocessing on purpose'
+    WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 3);

@@ -5,7 +5,7 @@
 --
 -- Keys use the binary, no-pad collation utf8mb4_nopad_bin: MariaDB's default collation ignores case
 -- and trailing spaces, which would make 'evt-A' and 'evt-a ' one message.
--- The schema at version 2, as one script to read or run by hand: the sum of the migrations in
+-- The schema at version 3, as one script to read or run by hand: the sum of the migrations in
 -- inbox-ejb/schema (dev/inbox/schema/mariadb), which a test keeps it equal to (docs/schema.md).
 
 -- One row per consumer and message it has recorded. The primary key is the guarantee: a second
@@ -23,6 +23,7 @@ CREATE TABLE IF NOT EXISTS inbox_entry (
     delivery_count   INT          NOT NULL,
     tenant_id        VARCHAR(100),
     result_ref       VARCHAR(400),
+    processing_version INT          DEFAULT 1 NOT NULL,
     CONSTRAINT pk_inbox_entry PRIMARY KEY (consumer_name, message_id),
     -- Two messages that ask for the same business action: the second is a semantic duplicate.
     -- NULLs are distinct, so rows without a business key never collide.
@@ -85,6 +86,26 @@ CREATE TABLE IF NOT EXISTS inbox_effect (
     INDEX ix_inbox_effect_unsettled (consumer_name, settled_at)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_unicode_ci;
 
+-- One row per message an operator asked a consumer to process again (Reprocessing.forget): who, when
+-- and why, and what the row it forgot said. The request deleted that row in the same transaction, so
+-- the next copy of the message is applied as new; a copy older than the retention watermark is
+-- applied too, as long as the request is newer than the watermark. A request id repeated changes
+-- nothing: the primary key makes a request idempotent.
+CREATE TABLE IF NOT EXISTS inbox_reprocess (
+    request_id            VARCHAR(100)  CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+    consumer_name         VARCHAR(100)  CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+    message_id            VARCHAR(400)  CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+    requested_by          VARCHAR(100)  NOT NULL,
+    reason                VARCHAR(1000) NOT NULL,
+    requested_at          DATETIME(6)   NOT NULL,
+    previous_processed_at DATETIME(6),
+    previous_payload_hash VARCHAR(64),
+    previous_result_ref   VARCHAR(400),
+    CONSTRAINT pk_inbox_reprocess PRIMARY KEY (request_id, consumer_name, message_id),
+    -- The late-delivery check looks up a message's requests.
+    INDEX ix_inbox_reprocess_message (consumer_name, message_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_unicode_ci;
+
 -- The schema's version, which the inbox reads at start and refuses to start below the version it
 -- needs. Each migration adds its row, so the version holds however the migrations were applied:
 -- by Flyway, or read and run as plain SQL.
@@ -100,3 +121,6 @@ INSERT INTO inbox_schema_version (version, description)
 INSERT INTO inbox_schema_version (version, description)
     SELECT 2, 'results and uncertain effects' FROM DUAL
     WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 2);
+INSERT INTO inbox_schema_version (version, description)
+    SELECT 3, 'reprocessing on purpose' FROM DUAL
+    WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 3);

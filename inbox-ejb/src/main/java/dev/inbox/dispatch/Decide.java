@@ -40,11 +40,12 @@ final class Decide {
 
   /**
    * The decision for one consumer, in the order the cases are checked: the contract version, an
-   * earlier row (a duplicate or a collision), the retention watermark, earlier failures, then the
-   * business key.
+   * earlier row (a duplicate, a collision, or a message to apply again under a newer processing
+   * version), the retention watermark, earlier failures, then the business key.
    *
    * @param checkLate whether the watermark applies: not to a copy an operator redrove from
-   *     quarantine
+   *     quarantine (nor, as {@link Facts#reprocessRequested()} tells, to a message an operator
+   *     asked the consumer to reprocess)
    */
   static Decision forConsumer(
       Subscription consumer,
@@ -60,14 +61,18 @@ final class Decide {
     Optional<Recorded> recorded = facts.recorded();
     if (recorded.isPresent()) {
       String fingerprint = recorded.get().fingerprint();
-      return fingerprint.equals(admitted.fingerprint())
-          ? new Decision.Duplicate(recorded.get())
-          : new Decision.Quarantine(
-              QuarantineReason.PAYLOAD_MISMATCH,
-              "payload hash %s differs from the recorded %s"
-                  .formatted(admitted.fingerprint(), fingerprint));
+      if (!fingerprint.equals(admitted.fingerprint())) {
+        return new Decision.Quarantine(
+            QuarantineReason.PAYLOAD_MISMATCH,
+            "payload hash %s differs from the recorded %s"
+                .formatted(admitted.fingerprint(), fingerprint));
+      }
+      return appliedBefore(recorded.get(), consumer.processingVersion())
+          ? new Decision.Reprocess(recorded.get(), consumer.processingVersion())
+          : new Decision.Duplicate(recorded.get());
     }
-    boolean late = checkLate && facts.late();
+    // Late only when nobody asked for it: an operator's request to reprocess overrides the check.
+    boolean late = checkLate && facts.late() && !facts.reprocessRequested();
     if (late && policy.quarantineLate()) {
       return quarantine(QuarantineReason.LATE_DELIVERY, envelope);
     }
@@ -103,6 +108,11 @@ final class Decide {
     return first.isPresent()
         ? new Decision.SemanticDuplicate(key, first.get(), firstReceipt)
         : new Decision.Apply(key, late, firstReceipt);
+  }
+
+  /** Whether the row records a message applied under a processing version before this one. */
+  private static boolean appliedBefore(Recorded recorded, int version) {
+    return !recorded.semanticDuplicate() && recorded.processingVersion() < version;
   }
 
   /** Quarantines a message its handler rejected, or failed on as often as allowed. */

@@ -21,6 +21,12 @@ sealed interface Decision {
     }
   }
 
+  /**
+   * Applied before for the consumer with the same payload, under an earlier processing version:
+   * apply it again under the consumer's version, if no other delivery does it first.
+   */
+  record Reprocess(Recorded earlier, int version) implements Decision {}
+
   /** Recorded before for the consumer with the same payload: nothing to do. */
   record Duplicate(Recorded first) implements Decision {}
 

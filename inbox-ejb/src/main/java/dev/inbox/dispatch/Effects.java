@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import java.util.logging.Logger;
 
 /**
@@ -106,7 +107,8 @@ class Effects {
               admitted.fingerprint(),
               duplicate.first().messageId(),
               receivedAt(duplicate.firstReceipt(), now),
-              now);
+              now,
+              consumer.processingVersion());
       return store.insert(row)
           ? Verdict.duplicate(
               name,
@@ -114,6 +116,9 @@ class Effects {
               duplicate.first(),
               "of " + duplicate.first().messageId())
           : Verdict.of(name, Outcome.CONFLICT, null);
+    }
+    if (decision instanceof Decision.Reprocess reprocess) {
+      return reprocess(consumer, admitted, deliveryCount, reprocess);
     }
     return apply(consumer, admitted, deliveryCount, (Decision.Apply) decision);
   }
@@ -135,26 +140,81 @@ class Effects {
   }
 
   /**
-   * Records the row and flushes it, so that a race is decided before the handler runs; runs it;
-   * writes on the row what it produced, and settles the uncertain effects it read.
+   * Records the row and flushes it, so that a race is decided before the handler runs, and runs it.
    */
   private Verdict apply(
       Subscription consumer, Admission.Admitted admitted, int deliveryCount, Decision.Apply apply) {
     String name = consumer.consumer();
-    Envelope envelope = admitted.envelope();
     LocalDateTime now = LocalDateTime.now(clock);
     InboxEntry row =
         InboxEntry.applied(
             name,
-            envelope,
+            admitted.envelope(),
             deliveryCount,
             admitted.fingerprint(),
             apply.businessKey(),
             receivedAt(apply.firstReceipt(), now),
-            now);
+            now,
+            consumer.processingVersion());
     if (!store.insert(row)) {
       return Verdict.of(name, Outcome.CONFLICT, null);
     }
+    return run(
+        consumer,
+        admitted.envelope(),
+        deliveryCount,
+        row,
+        apply.late()
+            ? Verdict.late(name, "applied although late (inbox.late-delivery-policy=process)")
+            : Verdict.of(name, Outcome.APPLIED, null));
+  }
+
+  /**
+   * Takes the row an earlier processing version wrote, so that a race is decided before the handler
+   * runs, and runs it.
+   */
+  private Verdict reprocess(
+      Subscription consumer,
+      Admission.Admitted admitted,
+      int deliveryCount,
+      Decision.Reprocess reprocess) {
+    String name = consumer.consumer();
+    Optional<InboxEntry> row =
+        store.reprocess(
+            name,
+            admitted.envelope().messageId(),
+            reprocess.version(),
+            deliveryCount,
+            LocalDateTime.now(clock));
+    if (row.isEmpty()) {
+      return Verdict.of(name, Outcome.CONFLICT, null);
+    }
+    Recorded earlier = reprocess.earlier();
+    return run(
+        consumer,
+        admitted.envelope(),
+        deliveryCount,
+        row.get(),
+        Verdict.reprocessed(
+            name,
+            earlier,
+            "applied again under processing version %d; version %d applied it at %s"
+                .formatted(reprocess.version(), earlier.processingVersion(), earlier.at())));
+  }
+
+  /**
+   * Runs the handler on the message whose row the delivery holds; writes on the row what it
+   * produced, and settles the uncertain effects it read.
+   *
+   * @param success the verdict when the handler returns normally
+   */
+  private Verdict run(
+      Subscription consumer,
+      Envelope envelope,
+      int deliveryCount,
+      InboxEntry row,
+      Verdict success) {
+    String name = consumer.consumer();
     DeliveryContext context =
         new DeliveryContext(name, envelope.messageId(), deliveryCount, uncertain);
     long start = System.nanoTime();
@@ -164,10 +224,7 @@ class Effects {
       stillActive(start);
       context.settleRead(LocalDateTime.now(clock));
       row.produced(context.result());
-      verdict =
-          apply.late()
-              ? Verdict.late(name, "applied although late (inbox.late-delivery-policy=process)")
-              : Verdict.of(name, Outcome.APPLIED, null);
+      verdict = success;
     } catch (Throwable e) {
       // As for businessKey: an Error too is the handler's failure.
       verdict = fail(name, envelope.messageId(), e, "handler threw");

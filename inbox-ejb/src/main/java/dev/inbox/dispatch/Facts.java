@@ -16,6 +16,13 @@ interface Facts {
   /** Whether the message is older than what retention has deleted for the consumer. */
   boolean late();
 
+  /**
+   * Whether an operator asked the consumer to reprocess the message since retention last deleted
+   * its rows: a request newer than the consumer's watermark. An older request has served its turn,
+   * or expired unused, and exempts nothing.
+   */
+  boolean reprocessRequested();
+
   /** The failure ledger's entry for this consumer and message, if the handler failed on it. */
   Optional<Failures> failures();
 

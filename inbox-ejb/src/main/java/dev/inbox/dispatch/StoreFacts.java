@@ -44,6 +44,14 @@ class StoreFacts {
       }
 
       @Override
+      public boolean reprocessRequested() {
+        return store
+            .lastReprocessRequest(name, envelope.messageId())
+            .filter(requested -> !watermarks.isLate(name, requested.toInstant(ZoneOffset.UTC)))
+            .isPresent();
+      }
+
+      @Override
       public Optional<Failures> failures() {
         return ledger
             .find(name, envelope.messageId())
@@ -73,6 +81,8 @@ class StoreFacts {
         row.messageId(),
         row.payloadHash(),
         row.processedAt().toInstant(ZoneOffset.UTC),
-        row.resultReference());
+        row.resultReference(),
+        row.processingVersion(),
+        row.duplicateOf() != null);
   }
 }

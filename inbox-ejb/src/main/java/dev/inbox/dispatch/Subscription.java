@@ -10,12 +10,15 @@ import java.util.Set;
  *
  * @param versions the accepted contract versions; empty accepts every message
  * @param fingerprint the parts of a JSON body its fingerprint covers
+ * @param processingVersion the version of its processing: rows an earlier one wrote are applied
+ *     again when a copy of their message arrives
  */
 record Subscription(
     String consumer,
     Set<String> types,
     Set<String> versions,
     FingerprintScope fingerprint,
+    int processingVersion,
     InboxHandler handler) {
 
   Subscription {
@@ -24,9 +27,9 @@ record Subscription(
     Objects.requireNonNull(fingerprint, "fingerprint");
   }
 
-  /** A consumer whose fingerprint covers the whole body. */
+  /** A consumer of processing version 1 whose fingerprint covers the whole body. */
   Subscription(String consumer, Set<String> types, Set<String> versions, InboxHandler handler) {
-    this(consumer, types, versions, FingerprintScope.WHOLE_BODY, handler);
+    this(consumer, types, versions, FingerprintScope.WHOLE_BODY, 1, handler);
   }
 
   /** Whether this consumer takes a message of the contract version (null when it has none). */

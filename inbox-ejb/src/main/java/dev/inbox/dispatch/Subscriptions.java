@@ -70,12 +70,19 @@ public class Subscriptions {
             "Consumer name '%s' is declared by both %s and %s: give each handler its own stable name"
                 .formatted(declared.name(), previous, bean.getBeanClass().getName()));
       }
+      if (declared.processingVersion() < 1) {
+        throw new IllegalStateException(
+            "%s (consumer '%s') declares processingVersion %d: it starts at 1 and only grows"
+                .formatted(
+                    bean.getBeanClass().getName(), declared.name(), declared.processingVersion()));
+      }
       discovered.add(
           new Subscription(
               declared.name(),
               Set.of(declared.types()),
               Set.of(declared.versions()),
               fingerprintScope(declared, bean.getBeanClass().getName()),
+              declared.processingVersion(),
               handle.get()));
     }
     LOG.info(() -> "Inbox consumers: " + classByConsumer);

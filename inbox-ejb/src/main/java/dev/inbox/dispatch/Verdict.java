@@ -19,7 +19,8 @@ import java.time.Duration;
  * @param error what the handler (or the database) threw, for {@link Outcome#FAILED}, or null
  * @param handlerTime how long the handler ran, or null when it was not called
  * @param uncertainEffects how many external effects the handler reported as uncertain
- * @param first the row a duplicate or a semantic duplicate repeats, or null
+ * @param first the row a duplicate or a semantic duplicate repeats, or the earlier processing a
+ *     message applied again under a newer processing version replaces; null otherwise
  */
 public record Verdict(
     String consumer,
@@ -43,6 +44,11 @@ public record Verdict(
 
   static Verdict duplicate(String consumer, Outcome outcome, Recorded first, String detail) {
     return new Verdict(consumer, outcome, null, null, false, detail, null, null, 0, first);
+  }
+
+  static Verdict reprocessed(String consumer, Recorded earlier, String detail) {
+    return new Verdict(
+        consumer, Outcome.APPLIED, null, null, false, detail, null, null, 0, earlier);
   }
 
   static Verdict late(String consumer, String detail) {

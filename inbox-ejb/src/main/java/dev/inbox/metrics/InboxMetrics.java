@@ -133,7 +133,6 @@ public class InboxMetrics {
   void ended(@Observes DeliveryEnded ended) {
     Delivery delivery = ended.delivery();
     String type = typeLabel(delivery.type());
-    port.increment(Meter.RECEIVED, List.of(type));
     if (delivery.deliveryCount() > 1) {
       port.increment(Meter.REDELIVERIES, List.of(type));
     }
@@ -141,6 +140,7 @@ public class InboxMetrics {
       port.increment(Meter.REDRIVES, List.of(type));
     }
     for (Verdict verdict : ended.verdicts()) {
+      port.increment(Meter.RECEIVED, List.of(label(verdict.consumer()), type));
       countHandlerCall(verdict);
       switch (ended.ending()) {
         case COMMITTED -> committed(verdict, delivery, type);
@@ -171,6 +171,9 @@ public class InboxMetrics {
     switch (verdict.outcome()) {
       case APPLIED -> {
         port.increment(Meter.APPLIED, consumerAndType);
+        if (verdict.first() != null) {
+          port.increment(Meter.REPROCESSED, consumerAndType);
+        }
         if (delivery.producedAt() != null) {
           port.record(
               Meter.COMMIT_LATENCY,

@@ -4,7 +4,12 @@ import java.util.List;
 
 /** Every meter the inbox exports: its Prometheus name (without suffix), help, kind and labels. */
 enum Meter {
-  RECEIVED("inbox_received", "Deliveries received, redeliveries included", Kind.COUNTER, "type"),
+  RECEIVED(
+      "inbox_received",
+      "Deliveries received by each consumer, redeliveries included (consumer empty: by none)",
+      Kind.COUNTER,
+      "consumer",
+      "type"),
   APPLIED(
       "inbox_applied", "Messages applied: new effects committed", Kind.COUNTER, "consumer", "type"),
   DUPLICATES(
@@ -16,6 +21,12 @@ enum Meter {
   COLLISIONS(
       "inbox_collisions",
       "Deliveries of an applied message id with another payload, quarantined",
+      Kind.COUNTER,
+      "consumer",
+      "type"),
+  REPROCESSED(
+      "inbox_reprocessed",
+      "Messages applied again under a newer processing version of their consumer",
       Kind.COUNTER,
       "consumer",
       "type"),

@@ -21,20 +21,22 @@ final class Series {
     Set<String> types = new TreeSet<>(knownTypes);
     types.add("other");
     for (String type : types) {
-      for (Meter meter :
-          List.of(Meter.RECEIVED, Meter.REDELIVERIES, Meter.REDRIVES, Meter.COMMIT_FAILURES)) {
+      for (Meter meter : List.of(Meter.REDELIVERIES, Meter.REDRIVES, Meter.COMMIT_FAILURES)) {
         port.declare(meter, List.of(type));
       }
+      port.declare(Meter.RECEIVED, List.of("", type));
     }
     typesByConsumer.forEach(
         (consumer, consumerTypes) -> {
           for (String type : consumerTypes) {
             for (Meter meter :
                 List.of(
+                    Meter.RECEIVED,
                     Meter.APPLIED,
                     Meter.DUPLICATES,
                     Meter.COLLISIONS,
                     Meter.SEMANTIC_DUPLICATES,
+                    Meter.REPROCESSED,
                     Meter.CONFLICTS)) {
               port.declare(meter, List.of(consumer, type));
             }

@@ -73,6 +73,9 @@ public class InboxEntry {
   @Column(name = "result_ref", length = Limits.RESULT_REFERENCE)
   private String resultReference;
 
+  @Column(name = "processing_version", nullable = false)
+  private int processingVersion;
+
   /** For JPA. */
   protected InboxEntry() {}
 
@@ -84,7 +87,8 @@ public class InboxEntry {
       String businessKey,
       String duplicateOf,
       LocalDateTime receivedAt,
-      LocalDateTime processedAt) {
+      LocalDateTime processedAt,
+      int processingVersion) {
     this.consumerName = Objects.requireNonNull(consumerName, "consumerName");
     this.messageId = Objects.requireNonNull(envelope.messageId(), "messageId");
     this.messageType = Objects.requireNonNull(envelope.type(), "type");
@@ -96,6 +100,7 @@ public class InboxEntry {
     this.duplicateOf = duplicateOf;
     this.receivedAt = Objects.requireNonNull(receivedAt, "receivedAt");
     this.processedAt = Objects.requireNonNull(processedAt, "processedAt");
+    this.processingVersion = processingVersion;
     if (businessKey != null && businessKey.length() > Limits.BUSINESS_KEY) {
       throw new IllegalArgumentException(
           "Business key of consumer %s is %d characters long; at most %d fit"
@@ -107,6 +112,7 @@ public class InboxEntry {
    * A message this consumer applies now.
    *
    * @param deliveryCount the broker's delivery that applied it, 1 for the first
+   * @param processingVersion the consumer's processing version
    */
   public static InboxEntry applied(
       String consumer,
@@ -115,9 +121,18 @@ public class InboxEntry {
       String payloadHash,
       String businessKey,
       LocalDateTime receivedAt,
-      LocalDateTime processedAt) {
+      LocalDateTime processedAt,
+      int processingVersion) {
     return new InboxEntry(
-        consumer, envelope, deliveryCount, payloadHash, businessKey, null, receivedAt, processedAt);
+        consumer,
+        envelope,
+        deliveryCount,
+        payloadHash,
+        businessKey,
+        null,
+        receivedAt,
+        processedAt,
+        processingVersion);
   }
 
   /**
@@ -131,7 +146,8 @@ public class InboxEntry {
       String payloadHash,
       String duplicateOf,
       LocalDateTime receivedAt,
-      LocalDateTime processedAt) {
+      LocalDateTime processedAt,
+      int processingVersion) {
     return new InboxEntry(
         consumer,
         envelope,
@@ -140,7 +156,24 @@ public class InboxEntry {
         null,
         Objects.requireNonNull(duplicateOf, "duplicateOf"),
         receivedAt,
-        processedAt);
+        processedAt,
+        processingVersion);
+  }
+
+  /**
+   * The row of a message a consumer applies again under a newer processing version: it now says
+   * when, by which delivery and version, and no result until the handler records one.
+   */
+  void reprocessed(int version, int delivery, LocalDateTime at) {
+    this.processingVersion = version;
+    this.deliveryCount = delivery;
+    this.processedAt = Objects.requireNonNull(at, "at");
+    this.resultReference = null;
+  }
+
+  /** The consumer's processing version when it wrote the row. */
+  public int processingVersion() {
+    return processingVersion;
   }
 
   /**

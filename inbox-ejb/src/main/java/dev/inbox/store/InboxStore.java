@@ -3,6 +3,8 @@ package dev.inbox.store;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityNotFoundException;
+import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
 import java.sql.SQLException;
@@ -76,6 +78,22 @@ public class InboxStore {
         .findFirst();
   }
 
+  /**
+   * When an operator last asked the consumer to reprocess the message ({@link ReprocessRequests}),
+   * in the delivery's transaction; empty when nobody did.
+   */
+  public Optional<LocalDateTime> lastReprocessRequest(String consumer, String messageId) {
+    Object newest =
+        joined()
+            .createNativeQuery(
+                "select max(requested_at) from inbox_reprocess"
+                    + " where consumer_name = ?1 and message_id = ?2")
+            .setParameter(1, consumer)
+            .setParameter(2, messageId)
+            .getSingleResult();
+    return Optional.ofNullable(ReprocessRequests.localDateTime(newest));
+  }
+
   /** Rows per consumer and each consumer's oldest processed_at: one scan, for the gauges. */
   public ConsumerRows rowsByConsumer() {
     Map<String, Long> count = new HashMap<>();
@@ -121,6 +139,34 @@ public class InboxStore {
       }
       throw e;
     }
+  }
+
+  /**
+   * Takes the row of a message that the consumer applied under an earlier processing version, to
+   * apply it again: locks it, reads it afresh, and writes the new version on it, so that of several
+   * deliveries at once only the first goes on; the others wait for it, then find the new version.
+   *
+   * @return the row, managed, to record what the handler produces; empty when another delivery took
+   *     it first, or it is gone (forgotten, or deleted by retention)
+   */
+  public Optional<InboxEntry> reprocess(
+      String consumer, String messageId, int version, int delivery, LocalDateTime at) {
+    EntityManager transaction = joined();
+    InboxEntry row = transaction.find(InboxEntry.class, new InboxEntry.Key(consumer, messageId));
+    if (row == null) {
+      return Optional.empty();
+    }
+    try {
+      transaction.refresh(row, LockModeType.PESSIMISTIC_WRITE);
+    } catch (EntityNotFoundException forgotten) {
+      return Optional.empty();
+    }
+    if (row.processingVersion() >= version || row.duplicateOf() != null) {
+      return Optional.empty();
+    }
+    row.reprocessed(version, delivery, at);
+    transaction.flush();
+    return Optional.of(row);
   }
 
   /**

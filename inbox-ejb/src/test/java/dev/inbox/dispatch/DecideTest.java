@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 class DecideTest {
 
   private static final Instant SINCE = Instant.parse("2026-12-03T09:00:00Z");
+  private static final Instant AT = Instant.parse("2026-12-03T10:00:00Z");
   private static final Policy QUARANTINE_ALL = new Policy(UnknownTypePolicy.QUARANTINE, true, 3);
   private static final Admission.Admitted ORDER =
       new Admission.Admitted(
@@ -93,6 +94,45 @@ class DecideTest {
   }
 
   @Test
+  void aMessageAnEarlierProcessingVersionAppliedIsAppliedAgain() {
+    FakeFacts facts = new FakeFacts();
+    Recorded first = new Recorded("evt-1", "fingerprint-1", AT, null, 1, false);
+    facts.recorded = Optional.of(first);
+
+    assertEquals(new Decision.Reprocess(first, 2), decide(consumerOfVersion(2), 1, true, facts));
+    assertEquals(List.of("recorded"), facts.asked);
+  }
+
+  @Test
+  void aMessageThisOrALaterProcessingVersionAppliedIsADuplicate() {
+    for (int version : new int[] {2, 3}) {
+      FakeFacts facts = new FakeFacts();
+      Recorded first = new Recorded("evt-1", "fingerprint-1", AT, null, version, false);
+      facts.recorded = Optional.of(first);
+
+      assertEquals(new Decision.Duplicate(first), decide(consumerOfVersion(2), 1, true, facts));
+    }
+  }
+
+  @Test
+  void aSemanticDuplicateStaysADuplicateUnderANewProcessingVersion() {
+    FakeFacts facts = new FakeFacts();
+    Recorded first = new Recorded("evt-1", "fingerprint-1", AT, null, 1, true);
+    facts.recorded = Optional.of(first);
+
+    assertEquals(new Decision.Duplicate(first), decide(consumerOfVersion(2), 1, true, facts));
+  }
+
+  @Test
+  void anotherPayloadIsACollisionUnderANewProcessingVersionToo() {
+    FakeFacts facts = new FakeFacts();
+    facts.recorded = Optional.of(new Recorded("evt-1", "fingerprint-0", AT, null, 1, false));
+
+    assertQuarantined(
+        QuarantineReason.PAYLOAD_MISMATCH, decide(consumerOfVersion(2), 1, true, facts));
+  }
+
+  @Test
   void aLateMessageIsQuarantinedOrAppliedByPolicy() {
     FakeFacts facts = new FakeFacts();
     facts.late = true;
@@ -110,6 +150,24 @@ class DecideTest {
     facts.late = true;
 
     assertEquals(new Decision.Apply(null, false), decide(consumer(), 1, false, facts));
+  }
+
+  @Test
+  void aLateMessageAnOperatorAskedToReprocessIsAppliedAsOnTime() {
+    FakeFacts facts = new FakeFacts();
+    facts.late = true;
+    facts.reprocessRequested = true;
+
+    assertEquals(new Decision.Apply(null, false), decide(consumer(), 1, true, facts));
+  }
+
+  @Test
+  void onlyALateMessageLooksForAnOperatorsRequest() {
+    FakeFacts facts = new FakeFacts();
+
+    decide(consumer(), 1, true, facts);
+
+    assertFalse(facts.asked.contains("reprocessRequested"), facts.asked.toString());
   }
 
   @Test
@@ -205,6 +263,16 @@ class DecideTest {
         Decide.forConsumer(consumer(), acme, 1, true, QUARANTINE_ALL, facts));
   }
 
+  private static Subscription consumerOfVersion(int processingVersion) {
+    return new Subscription(
+        "billing",
+        Set.of("order.created"),
+        Set.of(),
+        FingerprintScope.WHOLE_BODY,
+        processingVersion,
+        (message, context) -> {});
+  }
+
   private static Subscription consumer() {
     return new Subscription("billing", Set.of("order.created"), Set.of(), (message, context) -> {});
   }
@@ -225,6 +293,7 @@ class DecideTest {
 
     Optional<Recorded> recorded = Optional.empty();
     boolean late;
+    boolean reprocessRequested;
     Optional<Failures> failures = Optional.empty();
     Optional<String> businessKey = Optional.empty();
     Error keyFailure;
@@ -241,6 +310,12 @@ class DecideTest {
     public boolean late() {
       asked.add("late");
       return late;
+    }
+
+    @Override
+    public boolean reprocessRequested() {
+      asked.add("reprocessRequested");
+      return reprocessRequested;
     }
 
     @Override

@@ -105,8 +105,12 @@ class MetricsIT {
         "quarantined as missing-identity");
     assertEquals(1, delta(before, after, "inbox_quarantined_total", MISSING_TYPE), "missing-type");
     assertTrue(
-        delta(before, after, "inbox_received_total", Map.of("type", "other")) >= 1,
-        "a message without a type received as type other");
+        delta(before, after, "inbox_received_total", Map.of("consumer", "", "type", "other")) >= 1,
+        "a message without a type received as type other, by no consumer");
+    assertEquals(
+        2,
+        delta(before, after, "inbox_received_total", flaky()),
+        "received by the flaky consumer: the attempt and its redelivery");
     assertEquals(
         1,
         delta(before, after, "inbox_applied_total", flaky()),

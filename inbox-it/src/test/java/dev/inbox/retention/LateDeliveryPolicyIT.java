@@ -33,15 +33,7 @@ class LateDeliveryPolicyIT {
   static EnterpriseArchive deployment() {
     return Deployments.inbox(
         LateDeliveryPolicyIT.class,
-        Map.of(
-            "inbox.late-delivery-policy",
-            "process",
-            "inbox.retention.consumer." + RetentionHandler.CONSUMER,
-            "PT3S",
-            "inbox.retention.sweep-interval",
-            "PT1S",
-            "inbox.retention.allow-shorter-than-horizon",
-            "true"));
+        RetentionHandler.threeSecondRetention(Map.of("inbox.late-delivery-policy", "process")));
   }
 
   @Inject private Producer producer;

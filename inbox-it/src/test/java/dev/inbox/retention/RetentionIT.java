@@ -39,15 +39,7 @@ class RetentionIT {
   static EnterpriseArchive deployment() {
     return Deployments.inbox(
         RetentionIT.class,
-        Map.of(
-            "inbox.retention.consumer." + RetentionHandler.CONSUMER,
-            "PT3S",
-            "inbox.retention.sweep-interval",
-            "PT1S",
-            "inbox.retention.batch-size",
-            "50",
-            "inbox.retention.allow-shorter-than-horizon",
-            "true"));
+        RetentionHandler.threeSecondRetention(Map.of("inbox.retention.batch-size", "50")));
   }
 
   @Inject private Producer producer;

@@ -62,6 +62,17 @@ public @interface InboxConsumer {
   @Nonbinding
   String[] fingerprintExcludes() default {};
 
+  /**
+   * The version of this consumer's processing, 1 by default. Raise it with a fix whose handler must
+   * apply again what an earlier version applied: a copy of a message whose row an earlier version
+   * wrote is then applied once more, and its row carries the new version, so a further copy is a
+   * duplicate again. The inbox replays nothing itself: only the copies that arrive (a producer's
+   * replay, a redrive, a redelivery) are applied again. Rows of semantic duplicates stay so. Never
+   * lower it: copies of messages a higher version applied are duplicates whatever it says.
+   */
+  @Nonbinding
+  int processingVersion() default 1;
+
   /** The qualifier of one consumer, by its name: to select that consumer's handler. */
   final class Literal extends AnnotationLiteral<InboxConsumer> implements InboxConsumer {
 
@@ -100,6 +111,11 @@ public @interface InboxConsumer {
     @Override
     public String[] fingerprintExcludes() {
       return new String[0];
+    }
+
+    @Override
+    public int processingVersion() {
+      return 1;
     }
   }
 }

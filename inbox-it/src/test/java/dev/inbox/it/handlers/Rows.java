@@ -133,6 +133,31 @@ public class Rows {
   }
 
   /**
+   * Marks a consumer's row as written by another processing version: the deployment before a fix,
+   * for a test of the version that follows it.
+   */
+  @Transactional
+  public void writtenByVersion(String consumer, String messageId, int version) {
+    em.createNativeQuery(
+            "update inbox_entry set processing_version = ?1, result_ref = null"
+                + " where consumer_name = ?2 and message_id = ?3")
+        .setParameter(1, version)
+        .setParameter(2, consumer)
+        .setParameter(3, messageId)
+        .executeUpdate();
+  }
+
+  /** The processing version on a consumer's row for a message, if it has one. */
+  public Optional<Integer> processingVersion(String consumer, String messageId) {
+    return single(
+            "select processing_version from inbox_entry where consumer_name = ?1"
+                + " and message_id = ?2",
+            consumer,
+            messageId)
+        .map(value -> ((Number) value).intValue());
+  }
+
+  /**
    * Writes inbox rows straight into the table, processed a day ago, as if a consumer had applied
    * them long before: rows for retention to delete.
    */

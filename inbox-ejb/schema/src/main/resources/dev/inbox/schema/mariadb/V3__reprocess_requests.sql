@@ -1,0 +1,32 @@
+-- Version 3 of the inbox's tables on MariaDB: messages processed again on purpose. Every
+-- statement creates only what is missing. Times are UTC, in DATETIME(6); keys in the binary, no-pad
+-- collation, as in version 1.
+
+-- The consumer's processing version when it wrote the row (@InboxConsumer(processingVersion)); rows
+-- written before version 3 count as version 1. A copy of a message whose row an earlier version
+-- wrote is applied again, and its row then carries the new version.
+ALTER TABLE inbox_entry ADD COLUMN IF NOT EXISTS processing_version INT DEFAULT 1 NOT NULL;
+
+-- One row per message an operator asked a consumer to process again (Reprocessing.forget): who, when
+-- and why, and what the row it forgot said. The request deleted that row in the same transaction, so
+-- the next copy of the message is applied as new; a copy older than the retention watermark is
+-- applied too, as long as the request is newer than the watermark. A request id repeated changes
+-- nothing: the primary key makes a request idempotent.
+CREATE TABLE IF NOT EXISTS inbox_reprocess (
+    request_id            VARCHAR(100)  CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+    consumer_name         VARCHAR(100)  CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+    message_id            VARCHAR(400)  CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+    requested_by          VARCHAR(100)  NOT NULL,
+    reason                VARCHAR(1000) NOT NULL,
+    requested_at          DATETIME(6)   NOT NULL,
+    previous_processed_at DATETIME(6),
+    previous_payload_hash VARCHAR(64),
+    previous_result_ref   VARCHAR(400),
+    CONSTRAINT pk_inbox_reprocess PRIMARY KEY (request_id, consumer_name, message_id),
+    -- The late-delivery check looks up a message's requests.
+    INDEX ix_inbox_reprocess_message (consumer_name, message_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_unicode_ci;
+
+INSERT INTO inbox_schema_version (version, description)
+    SELECT 3, 'reprocessing on purpose' FROM DUAL
+    WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 3);
