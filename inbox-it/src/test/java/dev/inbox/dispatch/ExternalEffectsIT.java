@@ -9,8 +9,10 @@ import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
 import dev.inbox.it.ServerLog;
 import dev.inbox.it.Settings;
+import dev.inbox.it.handlers.AnnouncingHandler;
 import dev.inbox.it.handlers.ChargeHandler;
 import dev.inbox.it.handlers.EffectHandler;
+import dev.inbox.it.handlers.Invocations;
 import dev.inbox.it.handlers.RelayHandler;
 import dev.inbox.it.handlers.Rows;
 import dev.inbox.it.partner.Partner;
@@ -49,6 +51,7 @@ class ExternalEffectsIT {
   @Inject private Broker broker;
   @Inject private Rows rows;
   @Inject private Partner partner;
+  @Inject private Invocations invocations;
 
   @Test
   void anAnswerLostAfterTheChargeIsReconciledWithoutASecondCharge() {
@@ -125,6 +128,25 @@ class ExternalEffectsIT {
         List.of(run + "-first", run + "-other"),
         rows.inboxIds(EffectHandler.CONSUMER, run).stream().sorted().toList(),
         "applied: the second message with the first's id never reached the inbox");
+  }
+
+  @Test
+  void aMessageSentApartFromTheDeliveryAndMarkedIsSentOnceAlthoughTheHandlerRanTwice() {
+    String run = TestMessage.newRun();
+    String id = run + "-announce";
+    String body = "{\"queue\": \"%s\"}".formatted(Settings.ofServer().inboxQueue());
+
+    producer.send(TestMessage.of(run, id, AnnouncingHandler.TYPE, body));
+    broker.settledWhen(
+        "the message applied on its redelivery",
+        () -> rows.inbox(AnnouncingHandler.CONSUMER, run) == 1);
+
+    assertEquals(
+        List.of(id + "-announced-1"),
+        rows.inboxIds(EffectHandler.CONSUMER, run),
+        "announcements applied: the first delivery's; the broker dropped the redelivery's");
+    assertEquals(2, invocations.of(AnnouncingHandler.CONSUMER, id), "handler calls");
+    assertTrue(broker.quarantined(run).isEmpty(), "nothing quarantined");
   }
 
   /**

@@ -9,9 +9,12 @@ import jakarta.jms.Message;
  * discards a message whose id it already holds.
  *
  * <p>A handler that sends through the server's XA connection factory in the delivery's transaction
- * needs no mark: the send commits with the inbox row, or neither does. The mark is for a send that
- * commits apart from the delivery (a non-XA connection factory, a send in a transaction of its
- * own), which a redelivered handler would repeat.
+ * needs no mark: the send commits with the inbox row, or neither does. The mark is for a send
+ * outside the delivery's transaction (a method that runs with none, {@code
+ * Transactional.TxType.NOT_SUPPORTED}, or a connection factory that is not transacted), which a
+ * redelivered handler would repeat: the broker drops the repeat without a word. A repeat sent in a
+ * transaction is refused instead: the broker rolls that transaction back, and its commit throws
+ * {@code TransactionRolledBackException} ("Duplicate message detected").
  */
 public final class BrokerDuplicates {
 
