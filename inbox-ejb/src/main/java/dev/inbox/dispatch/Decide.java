@@ -67,9 +67,13 @@ final class Decide {
             "payload hash %s differs from the recorded %s"
                 .formatted(admitted.fingerprint(), fingerprint));
       }
-      return appliedBefore(recorded.get(), consumer.processingVersion())
-          ? new Decision.Reprocess(recorded.get(), consumer.processingVersion())
-          : new Decision.Duplicate(recorded.get());
+      if (!appliedBefore(recorded.get(), consumer.processingVersion())) {
+        return new Decision.Duplicate(recorded.get());
+      }
+      // Applied again, it has the attempts a new message has: a handler that keeps failing on it
+      // ends in quarantine, not in the dead-letter queue.
+      return givenUpAfterFailures(deliveryCount, policy, facts)
+          .orElseGet(() -> new Decision.Reprocess(recorded.get(), consumer.processingVersion()));
     }
     // Late only when nobody asked for it: an operator's request to reprocess overrides the check.
     boolean late = checkLate && facts.late() && !facts.reprocessRequested();
@@ -113,6 +117,16 @@ final class Decide {
   /** Whether the row records a message applied under a processing version before this one. */
   private static boolean appliedBefore(Recorded recorded, int version) {
     return !recorded.semanticDuplicate() && recorded.processingVersion() < version;
+  }
+
+  /**
+   * The quarantine of a redelivery whose handler rejected it, or failed on it as often as allowed.
+   */
+  private static Optional<Decision> givenUpAfterFailures(
+      int deliveryCount, Policy policy, Facts facts) {
+    return deliveryCount > 1
+        ? facts.failures().flatMap(failed -> givenUp(failed, policy))
+        : Optional.empty();
   }
 
   /** Quarantines a message its handler rejected, or failed on as often as allowed. */

@@ -179,6 +179,11 @@ class Effects {
       int deliveryCount,
       Decision.Reprocess reprocess) {
     String name = consumer.consumer();
+    if (deliveryCount == 1) {
+      // Applied again, it starts with every attempt: what the ledger kept of the earlier version's
+      // failures on it goes, in a transaction of its own.
+      ledger.clear(admitted.envelope().messageId(), List.of(name));
+    }
     Optional<InboxEntry> row =
         store.reprocess(
             name,

@@ -64,6 +64,11 @@ public record Verdict(
     return new Verdict(consumer, Outcome.FAILED, null, kind, false, detail, error, null, 0, null);
   }
 
+  /** Whether it applied again a message an earlier processing version of the consumer applied. */
+  public boolean reapplied() {
+    return outcome == Outcome.APPLIED && first != null;
+  }
+
   /**
    * The same verdict, for a handler that ran this long and reported this many uncertain effects.
    */

@@ -171,7 +171,7 @@ public class InboxMetrics {
     switch (verdict.outcome()) {
       case APPLIED -> {
         port.increment(Meter.APPLIED, consumerAndType);
-        if (verdict.first() != null) {
+        if (verdict.reapplied()) {
           port.increment(Meter.REPROCESSED, consumerAndType);
         }
         if (delivery.producedAt() != null) {

@@ -5,9 +5,7 @@ import dev.inbox.spi.Limits;
 import dev.inbox.store.ReprocessRequests;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.logging.Logger;
@@ -36,6 +34,9 @@ public class Reprocessing {
   /** The most messages one request may name. */
   public static final int MAX_MESSAGES = 1000;
 
+  /** The longest name of who asks that the audit keeps. */
+  public static final int REQUESTED_BY = 100;
+
   private static final Logger LOG = Logger.getLogger(Reprocessing.class.getName());
 
   @Inject private Subscriptions subscriptions;
@@ -58,18 +59,17 @@ public class Reprocessing {
     public Request {
       required("id", id, Limits.IDEMPOTENCY_KEY);
       required("consumer", consumer, Limits.CONSUMER_NAME);
-      required("requestedBy", requestedBy, Limits.CONSUMER_NAME);
+      required("requestedBy", requestedBy, REQUESTED_BY);
       required("reason", reason, Limits.ERROR);
-      Objects.requireNonNull(messageIds, "messageIds");
-      messageIds = List.copyOf(new TreeSet<>(messageIds));
-      if (messageIds.isEmpty() || messageIds.size() > MAX_MESSAGES) {
+      if (messageIds == null || messageIds.isEmpty() || messageIds.size() > MAX_MESSAGES) {
         throw new RequestRefused(
             "A request names from 1 to %d messages, not %d: split a larger selection"
-                .formatted(MAX_MESSAGES, messageIds.size()));
+                .formatted(MAX_MESSAGES, messageIds == null ? 0 : messageIds.size()));
       }
       for (String messageId : messageIds) {
         required("a message id", messageId, Limits.MESSAGE_ID);
       }
+      messageIds = List.copyOf(new TreeSet<>(messageIds));
     }
 
     private static void required(String what, String value, int limit) {
@@ -88,7 +88,9 @@ public class Reprocessing {
    *
    * @return one audit entry per message, in message id order
    * @throws RequestRefused when no deployed consumer has the request's name, or the id was used
-   *     before for another consumer
+   *     before for another consumer or other messages
+   * @throws jakarta.ejb.EJBException when a request with the same id is being made at the same
+   *     time: its audit entries win the race on their primary key; ask again to read them
    */
   public List<ReprocessRequests.Entry> forget(Request request) {
     Set<String> consumers = subscriptions.typesByConsumer().keySet();
@@ -99,23 +101,15 @@ public class Reprocessing {
     }
     List<ReprocessRequests.Entry> before = requests.ofRequest(request.id());
     if (!before.isEmpty()) {
-      if (!before.get(0).consumer().equals(request.consumer())) {
-        throw new RequestRefused(
-            "Request %s was made for consumer %s, not %s: give a new request a new id"
-                .formatted(request.id(), before.get(0).consumer(), request.consumer()));
-      }
-      return before;
+      return madeBefore(request, before);
     }
-    List<ReprocessRequests.Entry> written = new ArrayList<>();
-    for (String messageId : request.messageIds()) {
-      written.add(
-          requests.forget(
-              request.id(),
-              request.consumer(),
-              messageId,
-              request.requestedBy(),
-              request.reason()));
-    }
+    List<ReprocessRequests.Entry> written =
+        requests.forget(
+            request.id(),
+            request.consumer(),
+            request.messageIds(),
+            request.requestedBy(),
+            request.reason());
     long forgotten = written.stream().filter(entry -> entry.previousProcessedAt() != null).count();
     LOG.info(
         () ->
@@ -129,5 +123,19 @@ public class Reprocessing {
                 + " forgotten, because: "
                 + request.reason());
     return written;
+  }
+
+  /** What a request made before with the same id did, when it asked the same. */
+  private static List<ReprocessRequests.Entry> madeBefore(
+      Request request, List<ReprocessRequests.Entry> before) {
+    ReprocessRequests.Entry first = before.get(0);
+    List<String> messages = before.stream().map(ReprocessRequests.Entry::messageId).toList();
+    if (!first.consumer().equals(request.consumer()) || !messages.equals(request.messageIds())) {
+      throw new RequestRefused(
+          "Request %s was made before, for consumer %s and %d message(s), and this one asks for"
+                  .formatted(request.id(), first.consumer(), messages.size())
+              + " something else: give a new request a new id");
+    }
+    return before;
   }
 }

@@ -80,14 +80,14 @@ public class InboxStore {
 
   /**
    * When an operator last asked the consumer to reprocess the message ({@link ReprocessRequests}),
-   * in the delivery's transaction; empty when nobody did.
+   * in the delivery's transaction; empty when nobody did, or retention retired the request.
    */
   public Optional<LocalDateTime> lastReprocessRequest(String consumer, String messageId) {
     Object newest =
         joined()
             .createNativeQuery(
                 "select max(requested_at) from inbox_reprocess"
-                    + " where consumer_name = ?1 and message_id = ?2")
+                    + " where consumer_name = ?1 and message_id = ?2 and retired_at is null")
             .setParameter(1, consumer)
             .setParameter(2, messageId)
             .getSingleResult();

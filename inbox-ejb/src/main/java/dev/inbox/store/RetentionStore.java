@@ -12,8 +12,9 @@ import java.util.List;
 
 /**
  * Retention's deletes, each batch in a short transaction of its own: a bounded set of the oldest
- * expired rows is chosen, deleted by key, and the consumer's watermark moved past them. Two nodes
- * sweeping at once may choose the same rows; the second deletes nothing and moves nothing back.
+ * expired rows is chosen, deleted by key, and the consumer's watermark moved past them; operators'
+ * requests to reprocess those messages are retired with them. Two nodes sweeping at once may choose
+ * the same rows; the second deletes nothing and moves nothing back.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.REQUIRES_NEW)
@@ -23,6 +24,8 @@ public class RetentionStore {
   private EntityManager em;
 
   @Inject private Clock clock;
+
+  @Inject private ReprocessRequests requests;
 
   /**
    * Deletes up to {@code batchSize} of a consumer's rows processed before the cutoff, oldest first.
@@ -54,6 +57,7 @@ public class RetentionStore {
             .executeUpdate();
     if (deleted > 0) {
       advanceWatermark(consumer, newest);
+      requests.retire(consumer, ids, LocalDateTime.now(clock));
     }
     return deleted;
   }

@@ -104,6 +104,20 @@ class DecideTest {
   }
 
   @Test
+  void aMessageAppliedAgainIsQuarantinedWhenItsHandlerKeepsFailingOnIt() {
+    FakeFacts facts = new FakeFacts();
+    facts.recorded = Optional.of(new Recorded("evt-1", "fingerprint-1", AT, null, 1, false));
+    facts.failures = Optional.of(new Facts.Failures(FailureKind.TRANSIENT, 3, "timeout", SINCE));
+
+    assertQuarantined(
+        QuarantineReason.RETRIES_EXHAUSTED, decide(consumerOfVersion(2), 4, true, facts));
+    facts.failures = Optional.of(new Facts.Failures(FailureKind.TRANSIENT, 2, "timeout", SINCE));
+    assertEquals(
+        new Decision.Reprocess(facts.recorded.get(), 2),
+        decide(consumerOfVersion(2), 3, true, facts));
+  }
+
+  @Test
   void aMessageThisOrALaterProcessingVersionAppliedIsADuplicate() {
     for (int version : new int[] {2, 3}) {
       FakeFacts facts = new FakeFacts();

@@ -72,6 +72,8 @@ class ReprocessIT {
     assertEquals(null, entries.get(1).previousProcessedAt(), "no row for a message never seen");
     assertEquals("it-operator", entries.get(0).requestedBy());
     assertEquals("the handler was fixed", entries.get(0).reason());
+    assertEquals(entries.get(0).requestedAt(), entries.get(1).requestedAt(), "one time a request");
+    assertEquals(null, entries.get(0).retiredAt(), "retired");
     assertEquals(0, rows.inbox(EffectHandler.CONSUMER, run), "rows left");
     assertEquals(entries, reprocessing.forget(request), "the same request again");
     assertEquals(1, requests.of(EffectHandler.CONSUMER, id).size(), "audit entries");
@@ -115,8 +117,10 @@ class ReprocessIT {
         "the late copy applied", () -> rows.effectsOf(RetentionHandler.CONSUMER, id) == 2);
     assertEquals(List.of(), broker.quarantined(run), "quarantined");
 
-    eventually("the second application purged")
-        .until(() -> rows.inbox(RetentionHandler.CONSUMER, run) == 0);
+    // Retention deletes the second application's row and retires the request in one transaction.
+    eventually("the second application purged, and the request retired with it")
+        .until(() -> requests.of(RetentionHandler.CONSUMER, id).get(0).retiredAt() != null);
+    assertEquals(0, rows.inbox(RetentionHandler.CONSUMER, run), "rows");
     assertEquals(1, broker.redriveFromDeadLetterQueue(copy(id, "second")), "moved");
     broker.settledWhen("the next late copy quarantined", () -> broker.quarantined(run).size() == 1);
     broker.assertQuarantined(run, "late-delivery");

@@ -9,8 +9,9 @@ ALTER TABLE inbox_entry ADD COLUMN IF NOT EXISTS processing_version INTEGER DEFA
 -- One row per message an operator asked a consumer to process again (Reprocessing.forget): who, when
 -- and why, and what the row it forgot said. The request deleted that row in the same transaction, so
 -- the next copy of the message is applied as new; a copy older than the retention watermark is
--- applied too, as long as the request is newer than the watermark. A request id repeated changes
--- nothing: the primary key makes a request idempotent.
+-- applied too, as long as the request is newer than the watermark and not retired: retention
+-- retires it (retired_at) when it deletes the row of the message's next application. A request id
+-- repeated changes nothing: the primary key makes a request idempotent.
 CREATE TABLE IF NOT EXISTS inbox_reprocess (
     request_id            VARCHAR(100)  NOT NULL,
     consumer_name         VARCHAR(100)  NOT NULL,
@@ -21,6 +22,7 @@ CREATE TABLE IF NOT EXISTS inbox_reprocess (
     previous_processed_at TIMESTAMP,
     previous_payload_hash VARCHAR(64),
     previous_result_ref   VARCHAR(400),
+    retired_at            TIMESTAMP,
     CONSTRAINT pk_inbox_reprocess PRIMARY KEY (request_id, consumer_name, message_id)
 );
 
