@@ -17,9 +17,9 @@ interface Facts {
   boolean late();
 
   /**
-   * Whether an operator asked the consumer to reprocess the message since retention last deleted
-   * its rows: a request newer than the consumer's watermark. An older request has served its turn,
-   * or expired unused, and exempts nothing.
+   * Whether an operator's request to reprocess the message is open for the consumer: not retired by
+   * retention (which retires it with the row of the message's next application) and newer than the
+   * consumer's watermark (an older one expired unused).
    */
   boolean reprocessRequested();
 

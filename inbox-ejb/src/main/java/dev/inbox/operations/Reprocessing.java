@@ -15,10 +15,9 @@ import java.util.logging.Logger;
  * consumer's rows for the messages (and their failure-ledger entries) and writes an audit entry per
  * message that says who asked, when and why, and what the forgotten row said, all in one
  * transaction. The next copy of each message that reaches the consumer (a producer's replay, a
- * redrive) is then applied as new, even when it is older than what retention has deleted, as long
- * as the request is newer than the consumer's retention watermark. Once the re-applied row is
- * itself deleted by retention, or if no copy comes before retention passes the request, the request
- * exempts nothing any more.
+ * redrive) is then applied as new, even when it is older than what retention has deleted, while the
+ * request is open: retention retires it when it deletes the re-applied row, and a request no copy
+ * came for expires once the consumer's retention watermark passes it.
  *
  * <p>A session bean, so that it runs in the inbox's module whoever calls it: a team's web module
  * that injects it (an admin endpoint) reaches the inbox's persistence unit through it, in a

@@ -8,9 +8,7 @@ import dev.inbox.spi.InboxHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.jms.JMSException;
-import jakarta.jms.Queue;
 import jakarta.jms.TextMessage;
-import javax.naming.InitialContext;
 import javax.naming.NamingException;
 
 /**
@@ -35,21 +33,14 @@ public class AnnouncingHandler implements InboxHandler {
     effects.apply(message, context);
     String followUp = message.messageId() + "-announced-" + context.deliveryCount();
     try {
-      TextMessage announcement = announcer.jms().createTextMessage("{}");
-      announcement.setStringProperty("messageId", followUp);
-      announcement.setStringProperty("messageType", EffectHandler.TYPE);
-      announcement.setStringProperty("testRun", message.property("testRun").orElseThrow());
-      announcer.send(queue(message), BrokerDuplicates.mark(announcement, context, "announce"));
+      TextMessage announcement = RelayHandler.followUp(announcer.jms(), message, followUp);
+      announcer.send(
+          RelayHandler.queue(message), BrokerDuplicates.mark(announcement, context, "announce"));
     } catch (JMSException | NamingException e) {
       throw new IllegalStateException("could not send the announcement " + followUp, e);
     }
     if (context.deliveryCount() == 1) {
       throw new IllegalStateException("it-announcing fails a message's first delivery, on purpose");
     }
-  }
-
-  private static Queue queue(Envelope message) throws NamingException {
-    return (Queue)
-        new InitialContext().lookup(message.payload().as(RelayHandler.Relay.class).queue());
   }
 }

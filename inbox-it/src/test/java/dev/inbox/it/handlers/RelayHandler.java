@@ -37,11 +37,7 @@ public class RelayHandler implements InboxHandler {
     effects.apply(message, context);
     String followUp = message.messageId() + "-relayed-" + context.deliveryCount();
     try {
-      TextMessage sent = jms.createTextMessage("{}");
-      sent.setStringProperty("messageId", followUp);
-      sent.setStringProperty("messageType", EffectHandler.TYPE);
-      sent.setStringProperty("testRun", message.property("testRun").orElseThrow());
-      jms.createProducer().send(queue(message), sent);
+      jms.createProducer().send(queue(message), followUp(jms, message, followUp));
     } catch (JMSException | NamingException e) {
       throw new IllegalStateException("could not send the follow-up " + followUp, e);
     }
@@ -50,7 +46,17 @@ public class RelayHandler implements InboxHandler {
     }
   }
 
-  private static Queue queue(Envelope message) throws NamingException {
+  /** A follow-up of the message for it-effects, in the same test run, under its own id. */
+  static TextMessage followUp(JMSContext jms, Envelope message, String id) throws JMSException {
+    TextMessage followUp = jms.createTextMessage("{}");
+    followUp.setStringProperty("messageId", id);
+    followUp.setStringProperty("messageType", EffectHandler.TYPE);
+    followUp.setStringProperty("testRun", message.property("testRun").orElseThrow());
+    return followUp;
+  }
+
+  /** The queue the message's body names, to send its follow-up to. */
+  static Queue queue(Envelope message) throws NamingException {
     return (Queue) new InitialContext().lookup(message.payload().as(Relay.class).queue());
   }
 }
