@@ -12,6 +12,11 @@ $asadmin set-config-property --source=domain \
   --propertyName=inbox.quarantine-queue --propertyValue=jms/queue/inboxQuarantine >/dev/null
 echo "inbox.quarantine-queue = jms/queue/inboxQuarantine"
 
+# Where the webhook endpoint puts partners' deliveries: the inbox queue.
+$asadmin set-config-property --source=domain \
+  --propertyName=inbox.webhooks.queue --propertyValue=jms/queue/inbox >/dev/null
+echo "inbox.webhooks.queue = jms/queue/inbox"
+
 # The queues the gauges count besides the quarantine: the backlog and the dead letters.
 for setting in inbox.metrics.inbox-queue=jms/queue/inbox inbox.metrics.dead-letter-queue=jms/queue/inboxDLQ; do
   $asadmin set-config-property --source=domain \

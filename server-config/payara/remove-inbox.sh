@@ -7,6 +7,6 @@ set -euo pipefail
 
 # Where quarantined messages go: back to the module's default.
 $asadmin delete-config-property --source=domain --propertyName=inbox.quarantine-queue >/dev/null 2>&1 || true
-for key in inbox.metrics.inbox-queue inbox.metrics.dead-letter-queue; do
+for key in inbox.webhooks.queue inbox.metrics.inbox-queue inbox.metrics.dead-letter-queue; do
   $asadmin delete-config-property --source=domain --propertyName=$key >/dev/null 2>&1 || true
 done

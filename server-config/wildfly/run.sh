@@ -25,6 +25,13 @@ deployments=$server/standalone/deployments
 rm -f "$deployments"/inbox.ear.*
 cp inbox-ear/target/inbox.ear "$deployments/"
 
+# A webhook source, "crm", signed as GitHub signs, through environment variables that MicroProfile
+# Config reads (inbox.webhooks.sources, inbox.webhooks.crm.*). The secret is for trying it only: in
+# production it comes from the server's secret store (docs/configuration.md#webhooks).
+export INBOX_WEBHOOKS_SOURCES=${INBOX_WEBHOOKS_SOURCES:-crm}
+export INBOX_WEBHOOKS_CRM_SCHEME=${INBOX_WEBHOOKS_CRM_SCHEME:-github}
+export INBOX_WEBHOOKS_CRM_SECRET=${INBOX_WEBHOOKS_CRM_SECRET:-crm-dev-secret}
+
 h2_jar=$(ls "$server"/modules/system/layers/base/com/h2database/h2/main/h2-*.jar)
 # Tell the person at the terminal what to do once the EAR is up.
 (
@@ -42,6 +49,9 @@ h2_jar=$(ls "$server"/modules/system/layers/base/com/h2database/h2/main/h2-*.jar
 >>> The inbox is up: WildFly at http://127.0.0.1:8080, queue jms/queue/inbox (InboxQueue).
 >>> Send a meeting.held event (send it twice: the second is absorbed as a duplicate):
   java -cp $server/bin/client/jboss-client.jar server-config/wildfly/SendMessage.java --id evt-1 --type meeting.held '{"opportunityId":"opportunity-2481","meetingId":"meeting-184","assignee":"ana"}'
+>>> Or deliver it as a webhook from the source "crm", signed with its secret (deliver it twice: one task):
+  body='{"opportunityId":"opportunity-2481","meetingId":"meeting-185","assignee":"ana"}'
+  curl -i http://127.0.0.1:8080/inbox/webhooks/crm -H 'Content-Type: application/json' -H 'X-GitHub-Delivery: delivery-1' -H 'X-GitHub-Event: meeting.held' -H "X-Hub-Signature-256: sha256=\$(printf %s "\$body" | openssl dgst -sha256 -hmac '$INBOX_WEBHOOKS_CRM_SECRET' -r | cut -d' ' -f1)" --data-binary "\$body"
 >>> Look at the inbox rows and the follow-up tasks:
   java -cp $h2_jar org.h2.tools.Shell -url "jdbc:h2:$server/standalone/data/inbox/inbox;AUTO_SERVER=TRUE" -user sa -sql "select consumer_name, message_id, delivery_count, processed_at from inbox_entry; select opportunity_id, meeting_id, title from followup_task"
 >>> Quarantined messages:

@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Test;
  * docs/configuration.md lists every key the inbox reads, and nothing else: a key in the code's
  * string literals (a {@code @ConfigProperty} name, a key read through {@code Config}) is a key of
  * the reference, where a literal that ends in a dot is a family ({@code inbox.retention.consumer.}
- * is {@code inbox.retention.consumer.<name>}); so is a key the servers put into the module's
- * deployment descriptors ({@code ${inbox.mdb.max-session:15}} in {@code jboss-ejb3.xml}, {@code
+ * is {@code inbox.retention.consumer.<name>}, and a literal may spell the family out, as {@code
+ * "inbox.webhooks.<name>.secret"}); so is a key the servers put into the module's deployment
+ * descriptors ({@code ${inbox.mdb.max-session:15}} in {@code jboss-ejb3.xml}, {@code
  * ${MPCONFIG=inbox.mdb.max-session:15}} in {@code glassfish-ejb-jar.xml}).
  */
 class ConfigurationReferenceTest {
@@ -28,7 +29,7 @@ class ConfigurationReferenceTest {
   private static final Path REFERENCE = Path.of("../docs/configuration.md");
 
   /** A key at the start of a string literal, up to the literal's end, a space or an equals sign. */
-  private static final Pattern IN_CODE = Pattern.compile("\"(inbox\\.[a-z0-9.-]+)(?=[\" =])");
+  private static final Pattern IN_CODE = Pattern.compile("\"(inbox\\.[a-z0-9.<>-]+)(?=[\" =])");
 
   /** A key the server replaces in a descriptor, as WildFly or Payara writes it. */
   private static final Pattern IN_DESCRIPTOR =

@@ -10,6 +10,8 @@ import dev.inbox.retention.RowsPurged;
 import dev.inbox.spi.QuarantineReason;
 import dev.inbox.store.Durability;
 import dev.inbox.store.Watermarks;
+import dev.inbox.webhooks.WebhookReceived;
+import dev.inbox.webhooks.WebhookSources;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -43,6 +45,7 @@ public class InboxMetrics {
   private final Watermarks watermarks;
   private final RetentionPolicy retention;
   private final Durability durability;
+  private final WebhookSources webhookSources;
   private final BeanManager beans;
   private final Clock clock;
   private final AtomicReference<Snapshot> snapshot = new AtomicReference<>(Snapshot.EMPTY);
@@ -60,12 +63,14 @@ public class InboxMetrics {
       Watermarks watermarks,
       RetentionPolicy retention,
       Durability durability,
+      WebhookSources webhookSources,
       BeanManager beans,
       Clock clock) {
     this.subscriptions = subscriptions;
     this.watermarks = watermarks;
     this.retention = retention;
     this.durability = durability;
+    this.webhookSources = webhookSources;
     this.beans = beans;
     this.clock = clock;
   }
@@ -76,6 +81,7 @@ public class InboxMetrics {
     this.watermarks = null;
     this.retention = null;
     this.durability = null;
+    this.webhookSources = null;
     this.beans = null;
     this.clock = null;
   }
@@ -97,7 +103,7 @@ public class InboxMetrics {
     Set<String> types = new TreeSet<>();
     typesByConsumer.values().forEach(types::addAll);
     knownTypes = Set.copyOf(types);
-    Series.declareAll(port, typesByConsumer, types);
+    Series.declareAll(port, typesByConsumer, types, webhookSources.names());
     for (String consumer : typesByConsumer.keySet()) {
       List<String> label = List.of(consumer);
       port.gauge(Meter.ROWS, label, () -> snapshot.get().rows().getOrDefault(consumer, 0L));
@@ -155,6 +161,10 @@ public class InboxMetrics {
   }
 
   /** Counts rows that retention deleted for a consumer. */
+  void webhookAnswered(@Observes WebhookReceived received) {
+    port.increment(Meter.WEBHOOK_RECEIPTS, List.of(received.source(), received.receipt().code()));
+  }
+
   void purged(@Observes RowsPurged purged) {
     port.increment(Meter.ROWS_PURGED, List.of(purged.consumer()), purged.rows());
   }

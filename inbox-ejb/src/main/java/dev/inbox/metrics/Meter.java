@@ -86,6 +86,13 @@ enum Meter {
       "inbox_ignored",
       "Messages of a type no consumer handles, acknowledged as inbox.unknown-type-policy=ignore asks",
       Kind.COUNTER),
+  WEBHOOK_RECEIPTS(
+      "inbox_webhook_receipts",
+      "Webhook deliveries the endpoint answered, by source (empty: no such source) and receipt:"
+          + " accepted (on the inbox queue) or why refused",
+      Kind.COUNTER,
+      "source",
+      "receipt"),
   ROWS_PURGED("inbox_rows_purged", "Inbox rows deleted by retention", Kind.COUNTER, "consumer"),
   HANDLER_DURATION(
       "inbox_handler_duration", "Time a handler ran, per call", Kind.TIMER, "consumer"),

@@ -2,6 +2,7 @@ package dev.inbox.metrics;
 
 import dev.inbox.spi.QuarantineReason;
 import dev.inbox.store.FailureKind;
+import dev.inbox.webhooks.Receipt;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,7 +18,10 @@ final class Series {
    * that rates and alerts work from the start.
    */
   static void declareAll(
-      MeterPort port, Map<String, Set<String>> typesByConsumer, Set<String> knownTypes) {
+      MeterPort port,
+      Map<String, Set<String>> typesByConsumer,
+      Set<String> knownTypes,
+      Set<String> webhookSources) {
     Set<String> types = new TreeSet<>(knownTypes);
     types.add("other");
     for (String type : types) {
@@ -56,6 +60,14 @@ final class Series {
           }
         });
     port.declare(Meter.IGNORED, List.of());
+    for (String source : webhookSources) {
+      for (Receipt receipt : Receipt.values()) {
+        if (receipt != Receipt.UNKNOWN_SOURCE) {
+          port.declare(Meter.WEBHOOK_RECEIPTS, List.of(source, receipt.code()));
+        }
+      }
+    }
+    port.declare(Meter.WEBHOOK_RECEIPTS, List.of("", Receipt.UNKNOWN_SOURCE.code()));
     for (QuarantineReason reason : QuarantineReason.values()) {
       if (reason.concernsOneConsumer()) {
         typesByConsumer
