@@ -5,6 +5,7 @@ import dev.inbox.dispatch.DeliveryEnded;
 import dev.inbox.dispatch.Outcome;
 import dev.inbox.dispatch.Subscriptions;
 import dev.inbox.dispatch.Verdict;
+import dev.inbox.http.IdempotentRequestEnded;
 import dev.inbox.retention.RetentionPolicy;
 import dev.inbox.retention.RowsPurged;
 import dev.inbox.spi.QuarantineReason;
@@ -160,11 +161,17 @@ public class InboxMetrics {
     }
   }
 
-  /** Counts rows that retention deleted for a consumer. */
+  /** Counts a webhook delivery the endpoint answered, by source and receipt. */
   void webhookAnswered(@Observes WebhookReceived received) {
     port.increment(Meter.WEBHOOK_RECEIPTS, List.of(received.source(), received.receipt().code()));
   }
 
+  /** Counts a request to an idempotent resource method, by operation and outcome. */
+  void idempotentRequestEnded(@Observes IdempotentRequestEnded ended) {
+    port.increment(Meter.IDEMPOTENT_REQUESTS, List.of(ended.operation(), ended.outcome().code()));
+  }
+
+  /** Counts rows that retention deleted for a consumer. */
   void purged(@Observes RowsPurged purged) {
     port.increment(Meter.ROWS_PURGED, List.of(purged.consumer()), purged.rows());
   }

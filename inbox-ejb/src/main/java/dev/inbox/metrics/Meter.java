@@ -93,6 +93,13 @@ enum Meter {
       Kind.COUNTER,
       "source",
       "receipt"),
+  IDEMPOTENT_REQUESTS(
+      "inbox_idempotent_requests",
+      "Requests to idempotent resource methods, by operation and outcome: executed, replayed,"
+          + " mismatch, in-progress, failed, refused, without-key",
+      Kind.COUNTER,
+      "operation",
+      "outcome"),
   ROWS_PURGED("inbox_rows_purged", "Inbox rows deleted by retention", Kind.COUNTER, "consumer"),
   HANDLER_DURATION(
       "inbox_handler_duration", "Time a handler ran, per call", Kind.TIMER, "consumer"),

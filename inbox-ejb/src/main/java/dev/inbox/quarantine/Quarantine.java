@@ -1,5 +1,6 @@
 package dev.inbox.quarantine;
 
+import dev.inbox.settings.Durations;
 import dev.inbox.spi.QuarantineProperties;
 import dev.inbox.spi.QuarantineReason;
 import dev.inbox.store.FailureEntry;
@@ -15,7 +16,6 @@ import jakarta.jms.Message;
 import jakarta.jms.Queue;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Level;
@@ -213,16 +213,6 @@ public class Quarantine {
   }
 
   private static Duration positiveDuration(String value) {
-    try {
-      Duration duration = Duration.parse(value.strip());
-      if (!duration.isNegative() && !duration.isZero()) {
-        return duration;
-      }
-    } catch (DateTimeParseException e) {
-      // Said below, with what to write instead.
-    }
-    throw new IllegalArgumentException(
-        "inbox.quarantine.time-to-live is '%s': write a positive ISO-8601 duration, such as P30D"
-            .formatted(value));
+    return Durations.positive("inbox.quarantine.time-to-live", value, "P30D");
   }
 }

@@ -1,6 +1,7 @@
 package dev.inbox.retention;
 
 import dev.inbox.dispatch.AttemptBudget;
+import dev.inbox.settings.Durations;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -111,18 +112,7 @@ public class RetentionPolicy {
   }
 
   private Duration duration(String key, String fallback) {
-    String value = config.getOptionalValue(key, String.class).orElse(fallback);
-    try {
-      Duration duration = Duration.parse(value.strip());
-      if (duration.isNegative() || duration.isZero()) {
-        throw new IllegalArgumentException(key + " is " + value + ": it must be positive");
-      }
-      return duration;
-    } catch (java.time.format.DateTimeParseException e) {
-      throw new IllegalArgumentException(
-          "%s is '%s': write an ISO-8601 duration, such as P30D, PT12H or PT30S"
-              .formatted(key, value),
-          e);
-    }
+    return Durations.positive(
+        key, config.getOptionalValue(key, String.class).orElse(fallback), "P30D, PT12H or PT30S");
   }
 }

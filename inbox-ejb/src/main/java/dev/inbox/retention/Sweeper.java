@@ -1,6 +1,7 @@
 package dev.inbox.retention;
 
 import dev.inbox.dispatch.Subscriptions;
+import dev.inbox.store.IdempotentRequests;
 import dev.inbox.store.RetentionStore;
 import dev.inbox.store.Watermarks;
 import jakarta.annotation.PostConstruct;
@@ -28,11 +29,11 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Deletes expired inbox rows and failure-ledger entries, {@code inbox.retention.sweep-interval}
- * after the previous sweep ended, in batches of {@code inbox.retention.batch-size}, each in its own
- * short transaction, pausing {@code inbox.retention.batch-pause} between batches so that intake
- * keeps the database. Safe on several nodes at once: they may pick the same rows, and the second
- * delete finds nothing.
+ * Deletes expired inbox rows, failure-ledger entries and idempotent requests' stored responses,
+ * {@code inbox.retention.sweep-interval} after the previous sweep ended, in batches of {@code
+ * inbox.retention.batch-size}, each in its own short transaction, pausing {@code
+ * inbox.retention.batch-pause} between batches so that intake keeps the database. Safe on several
+ * nodes at once: they may pick the same rows, and the second delete finds nothing.
  */
 @Singleton
 @Startup
@@ -47,6 +48,8 @@ public class Sweeper {
   @Inject private RetentionPolicy policy;
 
   @Inject private RetentionStore store;
+
+  @Inject private IdempotentRequests idempotentRequests;
 
   @Inject private Watermarks watermarks;
 
@@ -137,6 +140,7 @@ public class Sweeper {
       }
       LocalDateTime ledgerCutoff = now.minus(policy.failureLedgerRetention());
       inBatches(size -> store.purgeFailureBatch(ledgerCutoff, size));
+      inBatches(size -> idempotentRequests.purgeBatch(now, size));
       lastSweep = clock.instant();
     } catch (RuntimeException e) {
       // The next sweep tries again; nothing is half-deleted, each batch committed or not.

@@ -54,10 +54,16 @@ record Locator(String header, JsonPointer pointer, String setting) {
       String value = headers.apply(header);
       return value == null || value.isBlank() ? null : value.strip();
     }
-    if (body == null || !pointer.containsValue(body)) {
+    JsonValue value;
+    try {
+      if (body == null || !pointer.containsValue(body)) {
+        return null;
+      }
+      value = pointer.getValue(body);
+    } catch (JsonException pathThroughAnotherShape) {
+      // The pointer goes through an array or a scalar where the source said an object would be.
       return null;
     }
-    JsonValue value = pointer.getValue(body);
     String text = null;
     if (value instanceof JsonString string) {
       text = string.getString();

@@ -1,13 +1,13 @@
 package dev.inbox.webhooks;
 
 import dev.inbox.receiving.InboxListener;
+import dev.inbox.settings.Durations;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -69,6 +69,13 @@ public class WebhookSources {
       @ConfigProperty(name = "inbox.webhooks.sources") Optional<String> names,
       @ConfigProperty(name = "inbox.message-id-property", defaultValue = "messageId")
           String messageIdProperty,
+      @ConfigProperty(name = "inbox.type-property", defaultValue = "messageType")
+          String typeProperty,
+      @ConfigProperty(name = "inbox.contract-version-property", defaultValue = "contractVersion")
+          String contractVersionProperty,
+      @ConfigProperty(name = "inbox.tenant-property", defaultValue = "tenantId")
+          String tenantProperty,
+      @ConfigProperty(name = "inbox.key-scope") Optional<String> keyScope,
       @ConfigProperty(name = "inbox.max-body-bytes", defaultValue = "10485760")
           long inboxMaxBodyBytes) {
     this.sources =
@@ -76,6 +83,11 @@ public class WebhookSources {
             key -> config.getOptionalValue(key, String.class),
             names.orElse(""),
             messageIdProperty,
+            reserved(
+                Stream.concat(
+                    Stream.of(
+                        messageIdProperty, typeProperty, contractVersionProperty, tenantProperty),
+                    Stream.of(keyScope.orElse("").split(",")).map(String::strip))),
             inboxMaxBodyBytes);
     this.queueName = queueName;
   }
@@ -114,7 +126,11 @@ public class WebhookSources {
    * @throws IllegalArgumentException naming the setting the inbox cannot use
    */
   static Map<String, Source> read(
-      Settings settings, String names, String messageIdProperty, long inboxMaxBodyBytes) {
+      Settings settings,
+      String names,
+      String messageIdProperty,
+      Set<String> reserved,
+      long inboxMaxBodyBytes) {
     List<String> listed =
         Stream.of(names.split(",")).map(String::strip).filter(name -> !name.isEmpty()).toList();
     for (String name : listed) {
@@ -133,12 +149,13 @@ public class WebhookSources {
     }
     Map<String, Source> sources = new LinkedHashMap<>();
     for (String name : listed) {
-      sources.put(name, source(settings, name, inboxMaxBodyBytes));
+      sources.put(name, source(settings, name, reserved, inboxMaxBodyBytes));
     }
     return Collections.unmodifiableMap(sources);
   }
 
-  private static Source source(Settings settings, String name, long inboxMaxBodyBytes) {
+  private static Source source(
+      Settings settings, String name, Set<String> reserved, long inboxMaxBodyBytes) {
     Function<String, String> key = template -> template.replace("<name>", name);
     Optional<String> schemeSetting = settings.value(key.apply(SCHEME));
     Scheme scheme = Scheme.named(schemeSetting.orElse(name));
@@ -176,7 +193,9 @@ public class WebhookSources {
         maxBodyBytes,
         tolerance(settings, key.apply(TOLERANCE)),
         headerProperties(
-            key.apply(HEADER_PROPERTIES), settings.value(key.apply(HEADER_PROPERTIES)).orElse("")));
+            key.apply(HEADER_PROPERTIES),
+            settings.value(key.apply(HEADER_PROPERTIES)).orElse(""),
+            reserved));
   }
 
   /** A setting's value by its key. */
@@ -190,11 +209,24 @@ public class WebhookSources {
   }
 
   /**
-   * {@code X-Tenant:tenantId,...}: each header, when a delivery has it, becomes a message property
-   * of that name, for the handler or the key scope to read. The names the inbox gives a delivery
-   * itself cannot be taken.
+   * The properties no header may set: those the inbox keys, types, versions or scopes a message by
+   * (a header is not signed, so whoever replays a delivery could change them), and the names the
+   * inbox, JMS, CloudEvents and the broker give properties themselves.
    */
-  private static Map<String, String> headerProperties(String key, String value) {
+  static Set<String> reserved(Stream<String> inboxProperties) {
+    Set<String> reserved = new java.util.TreeSet<>();
+    inboxProperties.filter(name -> !name.isEmpty()).forEach(reserved::add);
+    reserved.add(Webhooks.SOURCE_PROPERTY);
+    return Collections.unmodifiableSet(reserved);
+  }
+
+  /**
+   * {@code X-Hook-ID:hookId,...}: each header, when a delivery has it, becomes a message property
+   * of that name, for the handler to read. Headers are not signed: the names that key, type,
+   * version or scope a message ({@link #reserved}) cannot be taken.
+   */
+  private static Map<String, String> headerProperties(
+      String key, String value, Set<String> reserved) {
     Map<String, String> properties = new LinkedHashMap<>();
     for (String entry : value.split(",")) {
       if (entry.isBlank()) {
@@ -203,11 +235,12 @@ public class WebhookSources {
       int colon = entry.indexOf(':');
       String header = colon < 0 ? "" : entry.substring(0, colon).strip();
       String property = colon < 0 ? "" : entry.substring(colon + 1).strip();
-      if (header.isEmpty() || !isPropertyName(property)) {
+      if (header.isEmpty() || !isPropertyName(property) || reserved.contains(property)) {
         throw new IllegalArgumentException(
             ("%s has '%s': write <header>:<property>, separated by commas, where the property is"
-                    + " a Java identifier not starting with JMS or inbox_, such as X-Tenant:tenantId")
-                .formatted(key, entry.strip()));
+                    + " a Java identifier not starting with JMS, JMSX, _AMQ, ce_ or inbox_ and not"
+                    + " one of %s, which a header must not decide: such as X-GitHub-Hook-ID:hookId")
+                .formatted(key, entry.strip(), reserved));
       }
       properties.put(header, property);
     }
@@ -220,6 +253,7 @@ public class WebhookSources {
         && name.chars().allMatch(Character::isJavaIdentifierPart)
         && !name.startsWith("JMS")
         && !name.startsWith("inbox_")
+        && !name.startsWith("ce_")
         && !name.startsWith("_AMQ");
   }
 
@@ -233,16 +267,6 @@ public class WebhookSources {
   }
 
   private static Duration tolerance(Settings settings, String key) {
-    String value = settings.value(key).orElse("PT5M");
-    try {
-      Duration duration = Duration.parse(value.strip());
-      if (!duration.isNegative() && !duration.isZero()) {
-        return duration;
-      }
-    } catch (DateTimeParseException e) {
-      // Said below, with what to write instead.
-    }
-    throw new IllegalArgumentException(
-        "%s is '%s': write a positive ISO-8601 duration, such as PT5M".formatted(key, value));
+    return Durations.positive(key, settings.value(key).orElse("PT5M"), "PT5M");
   }
 }

@@ -1,5 +1,6 @@
 package dev.inbox.webhooks;
 
+import dev.inbox.spi.Limits;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -9,7 +10,6 @@ import jakarta.json.JsonStructure;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -99,14 +99,19 @@ public class Webhooks {
 
   public Answer receive(String sourceName, Request request) {
     Optional<Source> found = sources.find(sourceName);
-    Answer answer =
-        found.isEmpty()
-            ? new Answer(
-                Receipt.UNKNOWN_SOURCE,
-                "No webhook source is named '%s'; the configured ones are %s (inbox.webhooks.sources)"
-                    .formatted(sourceName, sources.names()),
-                null)
-            : receive(found.get(), request);
+    Answer answer;
+    if (found.isEmpty()) {
+      // The configured sources are not for whoever posts: the log has them.
+      answer =
+          new Answer(
+              Receipt.UNKNOWN_SOURCE,
+              "no webhook source is named '%s': check the URL the partner delivers to"
+                  .formatted(sourceName),
+              null);
+      LOG.fine(() -> "Configured webhook sources: " + sources.names());
+    } else {
+      answer = receive(found.get(), request);
+    }
     received.fire(new WebhookReceived(found.map(Source::name).orElse(""), answer.receipt()));
     if (answer.receipt() != Receipt.ACCEPTED) {
       LOG.log(
@@ -126,7 +131,14 @@ public class Webhooks {
     if (request.contentLength() > source.maxBodyBytes()) {
       return tooLarge(source, request.contentLength() + " bytes");
     }
-    byte[] body = read(request.body(), source.maxBodyBytes());
+    byte[] body;
+    try {
+      body = read(request.body(), source.maxBodyBytes());
+    } catch (IOException e) {
+      return refused(
+          Receipt.UNREADABLE,
+          "the body could not be read (%s): deliver it again".formatted(e.getMessage()));
+    }
     if (body.length > source.maxBodyBytes()) {
       return tooLarge(source, "more than " + source.maxBodyBytes() + " bytes");
     }
@@ -160,6 +172,12 @@ public class Webhooks {
                   source.deliveryId().inBody() && json == null ? " (the body is not JSON)" : ""));
     }
     String messageId = source.identity(deliveryId);
+    if (messageId.length() > Limits.MESSAGE_ID) {
+      return refused(
+          Receipt.UNREADABLE,
+          "the delivery id is %d characters long; with the source's name the inbox keys up to %d"
+              .formatted(deliveryId.length(), Limits.MESSAGE_ID));
+    }
     Map<String, String> properties = new LinkedHashMap<>();
     source
         .headerProperties()
@@ -227,11 +245,9 @@ public class Webhooks {
   }
 
   /** Up to one byte more than the limit, so that a body over it is known to be. */
-  private static byte[] read(InputStream body, long limit) {
+  private static byte[] read(InputStream body, long limit) throws IOException {
     try (body) {
       return body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, limit + 1));
-    } catch (IOException e) {
-      throw new UncheckedIOException("Could not read the webhook's body", e);
     }
   }
 

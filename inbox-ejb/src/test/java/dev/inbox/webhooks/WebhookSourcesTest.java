@@ -78,11 +78,27 @@ class WebhookSourcesTest {
             "inbox.webhooks.github.secret", "s",
             "inbox.webhooks.github.header-properties", "X-Reason:inbox_reason"),
         "inbox.webhooks.github.header-properties has 'X-Reason:inbox_reason'");
+    for (String decidedByTheInbox :
+        new String[] {"messageType", "tenantId", "webhookSource", "ce_id"}) {
+      assertRefused(
+          "github",
+          Map.of(
+              "inbox.webhooks.github.secret",
+              "s",
+              "inbox.webhooks.github.header-properties",
+              "X-Spoof:" + decidedByTheInbox),
+          "inbox.webhooks.github.header-properties has 'X-Spoof:" + decidedByTheInbox + "'");
+    }
     IllegalArgumentException keyedByBrokerId =
         assertThrows(
             IllegalArgumentException.class,
             () ->
-                WebhookSources.read(key -> Optional.of("s"), "github", "JMSMessageID", 10_485_760));
+                WebhookSources.read(
+                    key -> Optional.of("s"),
+                    "github",
+                    "JMSMessageID",
+                    WebhooksTest.RESERVED,
+                    10_485_760));
     assertTrue(keyedByBrokerId.getMessage().contains("inbox.message-id-property is JMSMessageID"));
   }
 
@@ -103,7 +119,11 @@ class WebhookSourcesTest {
 
   private static Map<String, Source> read(String names, Map<String, String> settings) {
     return WebhookSources.read(
-        key -> Optional.ofNullable(settings.get(key)), names, "messageId", 10_485_760);
+        key -> Optional.ofNullable(settings.get(key)),
+        names,
+        "messageId",
+        WebhooksTest.RESERVED,
+        10_485_760);
   }
 
   private static void assertRefused(String names, Map<String, String> settings, String message) {

@@ -23,6 +23,9 @@ import org.junit.jupiter.api.Test;
 
 class WebhooksTest {
 
+  static final java.util.Set<String> RESERVED =
+      WebhookSources.reserved(java.util.stream.Stream.of("messageId", "messageType", "tenantId"));
+
   private static final Instant NOW = Instant.parse("2026-12-04T10:00:00Z");
   private static final String GITHUB_SECRET = "It's a Secret to Everybody";
   private static final String STRIPE_SECRET = "whsec_test";
@@ -39,7 +42,7 @@ class WebhooksTest {
                   "inbox.webhooks.github.secret",
                   GITHUB_SECRET,
                   "inbox.webhooks.github.header-properties",
-                  "X-Tenant:tenantId,X-Spoof:messageId",
+                  "X-GitHub-Hook-ID:hookId",
                   "inbox.webhooks.payments.scheme",
                   "stripe",
                   "inbox.webhooks.payments.secret",
@@ -84,21 +87,19 @@ class WebhooksTest {
   }
 
   @Test
-  void headersBecomePropertiesButNeverTheIdentity() {
+  void namedHeadersBecomeProperties() {
     Webhooks.Request request = github(BODY, githubSignature(BODY));
-    Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-    headers.put("X-Tenant", "acme");
-    headers.put("X-Spoof", "someone-elses-id");
-    Webhooks.Request withHeaders =
+    Webhooks.Request withHook =
         new Webhooks.Request(
             request.contentType(),
             request.contentLength(),
-            name -> headers.containsKey(name) ? headers.get(name) : request.headers().apply(name),
+            name ->
+                name.equalsIgnoreCase("X-GitHub-Hook-ID") ? "42" : request.headers().apply(name),
             request.body());
 
-    webhooks.receive("github", withHeaders);
+    webhooks.receive("github", withHook);
 
-    assertEquals("acme", sent.get(0).properties().get("tenantId"), sent.toString());
+    assertEquals("42", sent.get(0).properties().get("hookId"));
     assertEquals("github:72d3162e", sent.get(0).properties().get("messageId"));
   }
 
@@ -158,7 +159,9 @@ class WebhooksTest {
     Webhooks.Answer answer = webhooks.receive("gitlab", github(BODY, githubSignature(BODY)));
 
     assertEquals(Receipt.UNKNOWN_SOURCE, answer.receipt());
-    assertTrue(answer.detail().contains("[github, payments]"), answer.detail());
+    assertTrue(answer.detail().contains("'gitlab'"), answer.detail());
+    assertTrue(
+        !answer.detail().contains("payments"), "the sources are not told: " + answer.detail());
     assertEquals(List.of(new WebhookReceived("", Receipt.UNKNOWN_SOURCE)), received);
   }
 
@@ -219,6 +222,54 @@ class WebhooksTest {
   }
 
   @Test
+  void aBodyThatIsNotUtf8OrHasNoIdWhereTheSourceSaysIsUnreadable() {
+    byte[] latin1 = "{\"id\": \"caf\u00e9\"}".getBytes(StandardCharsets.ISO_8859_1);
+    String array = "[{\"id\": \"evt_1\"}]";
+    String scalar = "{\"id\": 7, \"type\": {\"nested\": true}}";
+    Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    headers.put("X-GitHub-Delivery", "72d3162e");
+    headers.put("X-GitHub-Event", "push");
+    headers.put(
+        "X-Hub-Signature-256", "sha256=" + HexFormat.of().formatHex(hmac(GITHUB_SECRET, latin1)));
+
+    Webhooks.Answer notUtf8 =
+        webhooks.receive(
+            "github",
+            new Webhooks.Request(
+                "application/json", latin1.length, headers::get, new ByteArrayInputStream(latin1)));
+    Webhooks.Answer inAnArray =
+        webhooks.receive("payments", stripe(array, stripeSignature(array, NOW.getEpochSecond())));
+    Webhooks.Answer numberId =
+        webhooks.receive("payments", stripe(scalar, stripeSignature(scalar, NOW.getEpochSecond())));
+
+    assertEquals(Receipt.UNREADABLE, notUtf8.receipt(), notUtf8.detail());
+    assertEquals(Receipt.UNREADABLE, inAnArray.receipt(), inAnArray.detail());
+    assertEquals(Receipt.ACCEPTED, numberId.receipt(), "a number is an id: " + numberId.detail());
+    assertEquals("payments:7", numberId.messageId());
+    assertEquals(null, sent.get(0).properties().get("messageType"), "an object is no type");
+  }
+
+  @Test
+  void aDeliveryIdTooLongToKeyIsRefused() {
+    Webhooks.Request request = github(BODY, githubSignature(BODY));
+    Webhooks.Request longId =
+        new Webhooks.Request(
+            request.contentType(),
+            request.contentLength(),
+            name ->
+                name.equalsIgnoreCase("X-GitHub-Delivery")
+                    ? "d".repeat(400)
+                    : request.headers().apply(name),
+            request.body());
+
+    Webhooks.Answer answer = webhooks.receive("github", longId);
+
+    assertEquals(Receipt.UNREADABLE, answer.receipt());
+    assertTrue(answer.detail().contains("400 characters long"), answer.detail());
+    assertEquals(List.of(), sent);
+  }
+
+  @Test
   void aDeliveryTheQueueDoesNotTakeIsAnsweredAsUnavailable() {
     brokerDown = true;
 
@@ -265,12 +316,16 @@ class WebhooksTest {
   }
 
   private static byte[] hmac(String secret, String data) {
+    return hmac(secret, data.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static byte[] hmac(String secret, byte[] data) {
     try {
       javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
       mac.init(
           new javax.crypto.spec.SecretKeySpec(
               secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-      return mac.doFinal(data.getBytes(StandardCharsets.UTF_8));
+      return mac.doFinal(data);
     } catch (java.security.GeneralSecurityException e) {
       throw new IllegalStateException(e);
     }
@@ -286,7 +341,11 @@ class WebhooksTest {
             .orElse("");
     return new WebhookSources(
         WebhookSources.read(
-            key -> Optional.ofNullable(settings.get(key)), names, "messageId", 10_485_760));
+            key -> Optional.ofNullable(settings.get(key)),
+            names,
+            "messageId",
+            RESERVED,
+            10_485_760));
   }
 
   private final class Recorder implements Event<WebhookReceived> {

@@ -43,7 +43,13 @@ public final class Deployments {
    * say.
    */
   public static EnterpriseArchive inbox(Class<?> testClass, Package extra) {
-    return ear(testHandlers(Map.of()), tests(testClass).addPackage(extra));
+    return inbox(testClass, Map.of(), extra);
+  }
+
+  /** The deployment, with settings of the test's own and packages more in the test WAR. */
+  public static EnterpriseArchive inbox(
+      Class<?> testClass, Map<String, String> settings, Package... extra) {
+    return ear(testHandlers(settings), tests(testClass).addPackages(false, extra));
   }
 
   /** The real EAR, with a library of handlers and a WAR of tests and probes added. */

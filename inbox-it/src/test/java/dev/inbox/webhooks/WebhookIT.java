@@ -163,7 +163,7 @@ class WebhookIT {
             "application/x-www-form-urlencoded");
 
     assertEquals(404, unknown.statusCode(), unknown.body());
-    assertTrue(unknown.body().contains("[github, payments]"), unknown.body());
+    assertTrue(unknown.body().contains("'gitlab'"), unknown.body());
     assertEquals(413, tooLarge.statusCode(), tooLarge.body());
     assertTrue(tooLarge.body().contains("max-body-bytes allows 4096"), tooLarge.body());
     assertEquals(415, notJson.statusCode(), notJson.body());

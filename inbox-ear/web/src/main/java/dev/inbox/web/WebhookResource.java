@@ -1,5 +1,6 @@
 package dev.inbox.web;
 
+import dev.inbox.http.Problems;
 import dev.inbox.webhooks.Receipt;
 import dev.inbox.webhooks.Webhooks;
 import jakarta.enterprise.context.RequestScoped;
@@ -24,8 +25,6 @@ import java.io.InputStream;
 @RequestScoped
 public class WebhookResource {
 
-  static final MediaType PROBLEM = new MediaType("application", "problem+json");
-
   @Inject private Webhooks webhooks;
 
   @POST
@@ -49,16 +48,12 @@ public class WebhookResource {
               .toString();
       return Response.accepted(accepted).type(MediaType.APPLICATION_JSON_TYPE).build();
     }
-    String problem =
-        Json.createObjectBuilder()
-            .add("type", "urn:inbox:webhook:" + receipt.code())
-            .add("title", receipt.title())
-            .add("status", receipt.status())
-            .add("detail", answer.detail())
-            .build()
-            .toString();
     Response.ResponseBuilder response =
-        Response.status(receipt.status()).entity(problem).type(PROBLEM);
+        Problems.of(receipt.status(), "webhook", receipt.code(), receipt.title(), answer.detail());
+    if (receipt == Receipt.BAD_SIGNATURE) {
+      // A 401 names how to authenticate: here, by the signature the source's scheme makes.
+      response.header(HttpHeaders.WWW_AUTHENTICATE, "Signature realm=\"%s\"".formatted(source));
+    }
     if (receipt == Receipt.UNAVAILABLE) {
       response.header(HttpHeaders.RETRY_AFTER, 10);
     }

@@ -349,6 +349,15 @@ public class Rows {
     return ((List<?>) query.getResultList()).stream().map(String::valueOf).toList();
   }
 
+  /** The state of an idempotent request's row ({@code inbox_idempotency}), or empty without one. */
+  public Optional<String> idempotentRequest(String operation, String key) {
+    return single(
+            "select state from inbox_idempotency where operation = ?1 and idempotency_key = ?2",
+            operation,
+            key)
+        .map(String::valueOf);
+  }
+
   private long count(String sql, Object... parameters) {
     return single(sql, parameters).map(value -> ((Number) value).longValue()).orElse(0L);
   }

@@ -61,6 +61,10 @@ public class TestEffect {
     this.sawRow = sawRow;
   }
 
+  String id() {
+    return id;
+  }
+
   /** The hex SHA-256 of a body, as a test computes it for what it sent. */
   public static String sha256(byte[] bytes) {
     try {

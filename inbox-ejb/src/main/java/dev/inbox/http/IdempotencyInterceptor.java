@@ -1,0 +1,214 @@
+package dev.inbox.http;
+
+import dev.inbox.http.IdempotentRequestEnded.Outcome;
+import dev.inbox.spi.Idempotent;
+import dev.inbox.store.IdempotentRequests;
+import dev.inbox.store.IdempotentRequests.Held;
+import dev.inbox.store.IdempotentRequests.Key;
+import dev.inbox.store.IdempotentRequests.State;
+import jakarta.annotation.Priority;
+import jakarta.ejb.EJBException;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import jakarta.interceptor.AroundInvoke;
+import jakarta.interceptor.Interceptor;
+import jakarta.interceptor.InvocationContext;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import java.lang.reflect.Method;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Makes an {@link Idempotent} resource method run once per client key. The key is claimed in a
+ * transaction of its own (the primary key decides between two requests with one key); the method
+ * then runs, and its response is stored, in one transaction ({@link IdempotentCalls}). A repeat
+ * with the same request gets the stored response; with another request, 422; while the first runs,
+ * 409 with {@code Retry-After}.
+ *
+ * <p>It runs inside a {@code @Transactional} method's transaction (its priority is after the
+ * platform's interceptors), so the method's writes and the stored response commit together.
+ */
+@Idempotent
+@Interceptor
+@Priority(Interceptor.Priority.LIBRARY_BEFORE)
+public class IdempotencyInterceptor {
+
+  private static final Logger LOG = Logger.getLogger(IdempotencyInterceptor.class.getName());
+
+  /** The header a client sends its key in. */
+  public static final String KEY_HEADER = "Idempotency-Key";
+
+  /** The longest key taken, as the column holds it. */
+  static final int MAX_KEY_LENGTH = 200;
+
+  /** How often a claim is tried when it keeps losing races, before it answers as in progress. */
+  private static final int CLAIMS = 3;
+
+  @Inject private HttpServletRequest request;
+  @Inject private IdempotencyPolicy policy;
+  @Inject private IdempotentRequests requests;
+  @Inject private IdempotentCalls calls;
+  @Inject private Event<IdempotentRequestEnded> ended;
+  @Inject private Clock clock;
+
+  @AroundInvoke
+  Object around(InvocationContext invocation) throws Exception {
+    Method method = invocation.getMethod();
+    Idempotent declared = declared(invocation);
+    String operation =
+        declared.operation().isBlank()
+            ? method.getDeclaringClass().getSimpleName() + "." + method.getName()
+            : declared.operation();
+    String key = request.getHeader(KEY_HEADER);
+    if (key == null || key.isBlank()) {
+      if (declared.key() == Idempotent.KeyPolicy.OPTIONAL) {
+        end(operation, Outcome.WITHOUT_KEY);
+        return invocation.proceed();
+      }
+      return refused(
+          operation,
+          "missing-key",
+          "No Idempotency-Key",
+          "this operation (%s) needs an Idempotency-Key header: send a new unique value (a UUID) with each request, and the same value when you retry it"
+              .formatted(operation));
+    }
+    key = key.strip();
+    if (key.length() > MAX_KEY_LENGTH || !key.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
+      return refused(
+          operation,
+          "invalid-key",
+          "Unusable Idempotency-Key",
+          "the Idempotency-Key must be 1 to %d visible ASCII characters, such as a UUID"
+              .formatted(MAX_KEY_LENGTH));
+    }
+    String tenant = policy.tenantOf(request);
+    if (tenant == null) {
+      return refused(
+          operation,
+          "missing-tenant",
+          "No tenant",
+          "keys are scoped by tenant (inbox.idempotency.tenant is %s), and this request has none"
+              .formatted(policy.tenantSetting()));
+    }
+    Key id = new Key(tenant, operation, key);
+    String fingerprint =
+        RequestFingerprint.of(
+            request.getMethod(),
+            request.getRequestURI(),
+            request.getQueryString(),
+            method,
+            invocation.getParameters());
+    return run(invocation, id, fingerprint);
+  }
+
+  private Object run(InvocationContext invocation, Key id, String fingerprint) throws Exception {
+    for (int claim = 1; claim <= CLAIMS; claim++) {
+      LocalDateTime now = LocalDateTime.now(clock);
+      LocalDateTime expires = now.plus(policy.retention());
+      Optional<Held> found = requests.find(id);
+      Optional<Integer> attempt;
+      if (found.isEmpty()) {
+        attempt = insert(id, fingerprint, now, expires);
+      } else {
+        Held held = found.get();
+        boolean expired = held.expiresAt().isBefore(now);
+        if (!expired && !held.fingerprint().equals(fingerprint)) {
+          end(id.operation(), Outcome.MISMATCH);
+          return Problems.of(
+                  422,
+                  "idempotency",
+                  "mismatch",
+                  "Idempotency-Key reused",
+                  "the key %s was used for another request to %s: send a new key for a new request"
+                      .formatted(id.key(), id.operation()))
+              .build();
+        }
+        if (!expired && held.state() == State.COMPLETED) {
+          end(id.operation(), Outcome.REPLAYED);
+          return StoredResponses.replay(held.response());
+        }
+        if (!expired
+            && held.state() == State.PENDING
+            && held.startedAt().plus(policy.lease()).isAfter(now)) {
+          return inProgress(id);
+        }
+        attempt = requests.retake(id, held.attempt(), fingerprint, now, expires);
+      }
+      if (attempt.isPresent()) {
+        return execute(invocation, id, attempt.get());
+      }
+    }
+    return inProgress(id);
+  }
+
+  /** The first claim of a key, or empty when another request inserted it first. */
+  private Optional<Integer> insert(
+      Key id, String fingerprint, LocalDateTime now, LocalDateTime expires) {
+    try {
+      requests.insert(id, fingerprint, now, expires);
+      return Optional.of(1);
+    } catch (EJBException e) {
+      if (IdempotentRequests.isRaced(e)) {
+        return Optional.empty();
+      }
+      throw e;
+    }
+  }
+
+  private Object execute(InvocationContext invocation, Key id, int attempt) throws Exception {
+    Object result;
+    try {
+      result = calls.run(invocation, id, attempt);
+    } catch (Exception e) {
+      try {
+        requests.fail(id, attempt, LocalDateTime.now(clock));
+      } catch (RuntimeException notMarked) {
+        // The lease frees the key then.
+        LOG.log(Level.WARNING, notMarked, () -> "Could not mark the failed request " + id);
+      }
+      end(id.operation(), Outcome.FAILED);
+      throw e;
+    }
+    end(id.operation(), Outcome.EXECUTED);
+    return result;
+  }
+
+  private Response inProgress(Key id) {
+    end(id.operation(), Outcome.IN_PROGRESS);
+    return Problems.of(
+            409,
+            "idempotency",
+            "in-progress",
+            "Request in progress",
+            "a request with the key %s to %s is still running: retry after a moment"
+                .formatted(id.key(), id.operation()))
+        .header(HttpHeaders.RETRY_AFTER, 1)
+        .build();
+  }
+
+  private Response refused(String operation, String type, String title, String detail) {
+    end(operation, Outcome.REFUSED);
+    return Problems.of(400, "idempotency", type, title, detail).build();
+  }
+
+  private void end(String operation, Outcome outcome) {
+    ended.fire(new IdempotentRequestEnded(operation, outcome));
+  }
+
+  private static Idempotent declared(InvocationContext invocation) {
+    Idempotent onMethod = invocation.getMethod().getAnnotation(Idempotent.class);
+    if (onMethod != null) {
+      return onMethod;
+    }
+    Idempotent onClass = invocation.getMethod().getDeclaringClass().getAnnotation(Idempotent.class);
+    if (onClass == null) {
+      onClass = invocation.getTarget().getClass().getAnnotation(Idempotent.class);
+    }
+    return onClass;
+  }
+}
