@@ -6,6 +6,7 @@ import dev.inbox.store.IdempotentRequests;
 import dev.inbox.store.IdempotentRequests.Held;
 import dev.inbox.store.IdempotentRequests.Key;
 import dev.inbox.store.IdempotentRequests.State;
+import dev.inbox.store.LeaseLost;
 import jakarta.annotation.Priority;
 import jakarta.ejb.EJBException;
 import jakarta.enterprise.event.Event;
@@ -14,6 +15,7 @@ import jakarta.interceptor.AroundInvoke;
 import jakarta.interceptor.Interceptor;
 import jakarta.interceptor.InvocationContext;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import java.lang.reflect.Method;
@@ -30,12 +32,14 @@ import java.util.logging.Logger;
  * with the same request gets the stored response; with another request, 422; while the first runs,
  * 409 with {@code Retry-After}.
  *
- * <p>It runs inside a {@code @Transactional} method's transaction (its priority is after the
- * platform's interceptors), so the method's writes and the stored response commit together.
+ * <p>It runs before the platform's {@code @Transactional} interceptor: the transaction it begins
+ * for the method and the stored response is the one a {@code @Transactional} method joins, so the
+ * method's writes and the stored response commit together, and a commit that fails frees the key.
+ * Outside an HTTP request (a method called by other code) it lets the method run as it is.
  */
 @Idempotent
 @Interceptor
-@Priority(Interceptor.Priority.LIBRARY_BEFORE)
+@Priority(Interceptor.Priority.PLATFORM_BEFORE + 100)
 public class IdempotencyInterceptor {
 
   private static final Logger LOG = Logger.getLogger(IdempotencyInterceptor.class.getName());
@@ -43,8 +47,12 @@ public class IdempotencyInterceptor {
   /** The header a client sends its key in. */
   public static final String KEY_HEADER = "Idempotency-Key";
 
-  /** The longest key taken, as the column holds it. */
+  /** The longest key, tenant and operation taken, as the columns hold them. */
   static final int MAX_KEY_LENGTH = 200;
+
+  static final int MAX_TENANT_LENGTH = 200;
+
+  static final int MAX_OPERATION_LENGTH = 100;
 
   /** How often a claim is tried when it keeps losing races, before it answers as in progress. */
   private static final int CLAIMS = 3;
@@ -59,11 +67,17 @@ public class IdempotencyInterceptor {
   @AroundInvoke
   Object around(InvocationContext invocation) throws Exception {
     Method method = invocation.getMethod();
-    Idempotent declared = declared(invocation);
-    String operation =
-        declared.operation().isBlank()
-            ? method.getDeclaringClass().getSimpleName() + "." + method.getName()
-            : declared.operation();
+    Idempotent declared = method.getAnnotation(Idempotent.class);
+    String httpMethod = declared == null ? null : httpMethod();
+    if (httpMethod == null) {
+      return invocation.proceed();
+    }
+    String operation = IdempotentOperations.operationOf(declared, method);
+    if (operation.length() > MAX_OPERATION_LENGTH) {
+      throw new IllegalStateException(
+          "@Idempotent(operation) of %s is %d characters long; the inbox keeps up to %d"
+              .formatted(method, operation.length(), MAX_OPERATION_LENGTH));
+    }
     String key = request.getHeader(KEY_HEADER);
     if (key == null || key.isBlank()) {
       if (declared.key() == Idempotent.KeyPolicy.OPTIONAL) {
@@ -71,15 +85,18 @@ public class IdempotencyInterceptor {
         return invocation.proceed();
       }
       return refused(
+          method,
           operation,
           "missing-key",
           "No Idempotency-Key",
-          "this operation (%s) needs an Idempotency-Key header: send a new unique value (a UUID) with each request, and the same value when you retry it"
+          ("this operation (%s) needs an Idempotency-Key header: send a new unique value (a UUID)"
+                  + " with each request, and the same value when you retry it")
               .formatted(operation));
     }
     key = key.strip();
     if (key.length() > MAX_KEY_LENGTH || !key.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
       return refused(
+          method,
           operation,
           "invalid-key",
           "Unusable Idempotency-Key",
@@ -87,23 +104,46 @@ public class IdempotencyInterceptor {
               .formatted(MAX_KEY_LENGTH));
     }
     String tenant = policy.tenantOf(request);
-    if (tenant == null) {
+    if (tenant == null || tenant.length() > MAX_TENANT_LENGTH) {
       return refused(
+          method,
           operation,
           "missing-tenant",
           "No tenant",
-          "keys are scoped by tenant (inbox.idempotency.tenant is %s), and this request has none"
-              .formatted(policy.tenantSetting()));
+          "keys are scoped by tenant (inbox.idempotency.tenant is %s), and this request has %s"
+              .formatted(
+                  policy.tenantSetting(),
+                  tenant == null
+                      ? "none"
+                      : "one longer than " + MAX_TENANT_LENGTH + " characters"));
     }
-    Key id = new Key(tenant, operation, key);
-    String fingerprint =
-        RequestFingerprint.of(
-            request.getMethod(),
-            request.getRequestURI(),
-            request.getQueryString(),
-            method,
-            invocation.getParameters());
-    return run(invocation, id, fingerprint);
+    String fingerprint;
+    try {
+      fingerprint =
+          RequestFingerprint.of(
+              httpMethod,
+              request.getRequestURI(),
+              request.getQueryString(),
+              method,
+              invocation.getParameters());
+    } catch (RuntimeException unreadable) {
+      return refused(
+          method,
+          operation,
+          "unreadable",
+          "The request cannot be read",
+          "the request's entity cannot be compared with another: " + unreadable.getMessage());
+    }
+    return run(invocation, new Key(tenant, operation, key), fingerprint);
+  }
+
+  /** The request's HTTP method, or null outside an HTTP request. */
+  private String httpMethod() {
+    try {
+      return request.getMethod();
+    } catch (RuntimeException noRequest) {
+      return null;
+    }
   }
 
   private Object run(InvocationContext invocation, Key id, String fingerprint) throws Exception {
@@ -119,31 +159,46 @@ public class IdempotencyInterceptor {
         boolean expired = held.expiresAt().isBefore(now);
         if (!expired && !held.fingerprint().equals(fingerprint)) {
           end(id.operation(), Outcome.MISMATCH);
-          return Problems.of(
-                  422,
-                  "idempotency",
-                  "mismatch",
-                  "Idempotency-Key reused",
-                  "the key %s was used for another request to %s: send a new key for a new request"
-                      .formatted(id.key(), id.operation()))
-              .build();
+          return answer(
+              invocation.getMethod(),
+              Problems.of(
+                      422,
+                      "idempotency",
+                      "mismatch",
+                      "Idempotency-Key reused",
+                      "the key %s was used for another request to %s: send a new key for a new request"
+                          .formatted(id.key(), id.operation()))
+                  .build());
         }
         if (!expired && held.state() == State.COMPLETED) {
           end(id.operation(), Outcome.REPLAYED);
-          return StoredResponses.replay(held.response());
+          return answer(invocation.getMethod(), StoredResponses.replay(held.response()));
         }
         if (!expired
             && held.state() == State.PENDING
             && held.startedAt().plus(policy.lease()).isAfter(now)) {
-          return inProgress(id);
+          return answer(invocation.getMethod(), inProgress(id));
         }
-        attempt = requests.retake(id, held.attempt(), fingerprint, now, expires);
+        attempt = retake(id, held.attempt(), fingerprint, now, expires);
       }
       if (attempt.isPresent()) {
         return execute(invocation, id, attempt.get());
       }
     }
-    return inProgress(id);
+    return answer(invocation.getMethod(), inProgress(id));
+  }
+
+  /** A claim of a key whose row is free again, or empty when another request took it first. */
+  private Optional<Integer> retake(
+      Key id, int attempt, String fingerprint, LocalDateTime now, LocalDateTime expires) {
+    try {
+      return requests.retake(id, attempt, fingerprint, now, expires);
+    } catch (EJBException e) {
+      if (IdempotentRequests.isRaced(e)) {
+        return Optional.empty();
+      }
+      throw e;
+    }
   }
 
   /** The first claim of a key, or empty when another request inserted it first. */
@@ -164,6 +219,9 @@ public class IdempotencyInterceptor {
     Object result;
     try {
       result = calls.run(invocation, id, attempt);
+    } catch (LeaseLost lost) {
+      LOG.log(Level.WARNING, lost.getMessage());
+      return answer(invocation.getMethod(), inProgress(id));
     } catch (Exception e) {
       try {
         requests.fail(id, attempt, LocalDateTime.now(clock));
@@ -191,24 +249,24 @@ public class IdempotencyInterceptor {
         .build();
   }
 
-  private Response refused(String operation, String type, String title, String detail) {
+  private Object refused(
+      Method method, String operation, String type, String title, String detail) {
     end(operation, Outcome.REFUSED);
-    return Problems.of(400, "idempotency", type, title, detail).build();
+    return answer(method, Problems.of(400, "idempotency", type, title, detail).build());
+  }
+
+  /**
+   * The answer, as the method returns it: a method declared to return a {@link Response} returns
+   * it; any other is answered through a {@link WebApplicationException} that carries it.
+   */
+  private static Object answer(Method method, Response response) {
+    if (Response.class.isAssignableFrom(method.getReturnType())) {
+      return response;
+    }
+    throw new WebApplicationException(response);
   }
 
   private void end(String operation, Outcome outcome) {
     ended.fire(new IdempotentRequestEnded(operation, outcome));
-  }
-
-  private static Idempotent declared(InvocationContext invocation) {
-    Idempotent onMethod = invocation.getMethod().getAnnotation(Idempotent.class);
-    if (onMethod != null) {
-      return onMethod;
-    }
-    Idempotent onClass = invocation.getMethod().getDeclaringClass().getAnnotation(Idempotent.class);
-    if (onClass == null) {
-      onClass = invocation.getTarget().getClass().getAnnotation(Idempotent.class);
-    }
-    return onClass;
   }
 }

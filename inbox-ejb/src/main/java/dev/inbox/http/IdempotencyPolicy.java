@@ -32,11 +32,11 @@ public class IdempotencyPolicy {
       @ConfigProperty(name = "inbox.idempotency.retention", defaultValue = "P1D") String retention,
       @ConfigProperty(name = "inbox.idempotency.retry-horizon", defaultValue = "P1D")
           String retryHorizon,
-      @ConfigProperty(name = "inbox.idempotency.lease", defaultValue = "PT5M") String lease) {
+      @ConfigProperty(name = "inbox.idempotency.lease", defaultValue = "PT10M") String lease) {
     this.tenant = tenant(tenant.strip());
     this.retention = duration("inbox.idempotency.retention", retention);
     this.retryHorizon = duration("inbox.idempotency.retry-horizon", retryHorizon);
-    this.lease = duration("inbox.idempotency.lease", lease);
+    this.lease = Durations.positive("inbox.idempotency.lease", lease, "PT10M");
     if (this.retryHorizon.compareTo(this.retention) > 0) {
       throw new IllegalArgumentException(
           ("inbox.idempotency.retry-horizon is %s, longer than inbox.idempotency.retention, %s: a"
@@ -87,14 +87,14 @@ public class IdempotencyPolicy {
       Principal principal = request.getUserPrincipal();
       return principal == null ? null : principal.getName();
     }
-    String value = request.getHeader(tenant.substring("header:".length()));
+    String value = request.getHeader(tenant.substring("header:".length()).strip());
     return value == null || value.isBlank() ? null : value.strip();
   }
 
   private static String tenant(String setting) {
     if (setting.equals("none")
         || setting.equals("principal")
-        || setting.startsWith("header:") && setting.length() > "header:".length()) {
+        || setting.startsWith("header:") && !setting.substring("header:".length()).isBlank()) {
       return setting;
     }
     throw new IllegalArgumentException(

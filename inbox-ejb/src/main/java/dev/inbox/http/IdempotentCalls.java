@@ -9,8 +9,9 @@ import java.time.Clock;
 import java.time.LocalDateTime;
 
 /**
- * Runs an idempotent resource method and stores its response in one transaction: the method's own,
- * when it is transactional, otherwise one begun here. Whatever the method throws rolls it back, the
+ * Runs an idempotent resource method and stores its response in one transaction, begun here (a
+ * {@code @Transactional} method joins it) and committed before {@link #run} returns: a commit that
+ * fails fails the request, and its key is free again. Whatever the method throws rolls it back, the
  * stored response with it, and reaches the caller unchanged.
  */
 @ApplicationScoped
@@ -24,7 +25,8 @@ public class IdempotentCalls {
   public Object run(InvocationContext invocation, IdempotentRequests.Key key, int attempt)
       throws Exception {
     Object result = invocation.proceed();
-    requests.complete(key, attempt, StoredResponses.of(result), LocalDateTime.now(clock));
+    requests.complete(
+        key, attempt, StoredResponses.of(result, invocation.getMethod()), LocalDateTime.now(clock));
     return result;
   }
 }

@@ -5,6 +5,7 @@ import dev.inbox.dispatch.DeliveryEnded;
 import dev.inbox.dispatch.Outcome;
 import dev.inbox.dispatch.Subscriptions;
 import dev.inbox.dispatch.Verdict;
+import dev.inbox.http.IdempotentOperations;
 import dev.inbox.http.IdempotentRequestEnded;
 import dev.inbox.retention.RetentionPolicy;
 import dev.inbox.retention.RowsPurged;
@@ -47,6 +48,7 @@ public class InboxMetrics {
   private final RetentionPolicy retention;
   private final Durability durability;
   private final WebhookSources webhookSources;
+  private final IdempotentOperations idempotentOperations;
   private final BeanManager beans;
   private final Clock clock;
   private final AtomicReference<Snapshot> snapshot = new AtomicReference<>(Snapshot.EMPTY);
@@ -65,6 +67,7 @@ public class InboxMetrics {
       RetentionPolicy retention,
       Durability durability,
       WebhookSources webhookSources,
+      IdempotentOperations idempotentOperations,
       BeanManager beans,
       Clock clock) {
     this.subscriptions = subscriptions;
@@ -72,6 +75,7 @@ public class InboxMetrics {
     this.retention = retention;
     this.durability = durability;
     this.webhookSources = webhookSources;
+    this.idempotentOperations = idempotentOperations;
     this.beans = beans;
     this.clock = clock;
   }
@@ -83,6 +87,7 @@ public class InboxMetrics {
     this.retention = null;
     this.durability = null;
     this.webhookSources = null;
+    this.idempotentOperations = null;
     this.beans = null;
     this.clock = null;
   }
@@ -104,7 +109,8 @@ public class InboxMetrics {
     Set<String> types = new TreeSet<>();
     typesByConsumer.values().forEach(types::addAll);
     knownTypes = Set.copyOf(types);
-    Series.declareAll(port, typesByConsumer, types, webhookSources.names());
+    Series.declareAll(
+        port, typesByConsumer, types, webhookSources.names(), idempotentOperations.operations());
     for (String consumer : typesByConsumer.keySet()) {
       List<String> label = List.of(consumer);
       port.gauge(Meter.ROWS, label, () -> snapshot.get().rows().getOrDefault(consumer, 0L));

@@ -1,5 +1,6 @@
 package dev.inbox.metrics;
 
+import dev.inbox.http.IdempotentRequestEnded;
 import dev.inbox.spi.QuarantineReason;
 import dev.inbox.store.FailureKind;
 import dev.inbox.webhooks.Receipt;
@@ -21,7 +22,8 @@ final class Series {
       MeterPort port,
       Map<String, Set<String>> typesByConsumer,
       Set<String> knownTypes,
-      Set<String> webhookSources) {
+      Set<String> webhookSources,
+      Set<String> idempotentOperations) {
     Set<String> types = new TreeSet<>(knownTypes);
     types.add("other");
     for (String type : types) {
@@ -68,6 +70,11 @@ final class Series {
       }
     }
     port.declare(Meter.WEBHOOK_RECEIPTS, List.of("", Receipt.UNKNOWN_SOURCE.code()));
+    for (String operation : idempotentOperations) {
+      for (IdempotentRequestEnded.Outcome outcome : IdempotentRequestEnded.Outcome.values()) {
+        port.declare(Meter.IDEMPOTENT_REQUESTS, List.of(operation, outcome.code()));
+      }
+    }
     for (QuarantineReason reason : QuarantineReason.values()) {
       if (reason.concernsOneConsumer()) {
         typesByConsumer

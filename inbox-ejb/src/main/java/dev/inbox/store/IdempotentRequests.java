@@ -93,19 +93,18 @@ public class IdempotentRequests {
   /**
    * Stores the response, in the caller's transaction: the resource's.
    *
-   * @throws IllegalStateException when the attempt no longer holds the row (it ran past its lease
-   *     and another took it), which rolls the caller's transaction back
+   * @throws LeaseLost when the attempt no longer holds the row (it ran past its lease and another
+   *     took it), which rolls the caller's transaction back
    */
   @TransactionAttribute(TransactionAttributeType.MANDATORY)
   public void complete(Key key, int attempt, Stored response, LocalDateTime now) {
     IdempotencyRecord row = locked(key);
     if (row == null || row.attempt() != attempt || row.state() != State.PENDING) {
-      throw new IllegalStateException(
-          ("the idempotent request %s ran past its lease (inbox.idempotency.lease), and another"
-                  + " request with its key took over: its work rolls back")
-              .formatted(key));
+      throw new LeaseLost(key);
     }
     row.complete(response, now);
+    // Written now, so that a row the database refuses fails the request, not its commit alone.
+    em.flush();
   }
 
   /** Marks a failed attempt's row, so that the client may retry with the same key. */

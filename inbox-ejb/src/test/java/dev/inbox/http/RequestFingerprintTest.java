@@ -41,13 +41,28 @@ class RequestFingerprintTest {
   }
 
   @Test
-  void parametersFilledFromElsewhereAreNotTheEntity() {
+  void headersAreNotPartOfTheRequestButItsParametersAre() {
+    String order = "{\"amount\": 10}";
+    String first =
+        RequestFingerprint.of("POST", "/o", null, CREATE, new Object[] {"a", "t-1", order});
+
+    assertEquals(
+        first,
+        RequestFingerprint.of("POST", "/o", null, CREATE, new Object[] {"a", "t-2", order}),
+        "another header");
+    assertNotEquals(
+        first,
+        RequestFingerprint.of("POST", "/o", null, CREATE, new Object[] {"b", "t-1", order}),
+        "another path parameter");
+  }
+
+  @Test
+  void theQuerysParametersInAnotherOrderAreTheSameRequest() {
     String order = "{\"amount\": 10}";
 
     assertEquals(
-        RequestFingerprint.of("POST", "/o", null, CREATE, new Object[] {"a", "trace-1", order}),
-        RequestFingerprint.of("POST", "/o", null, CREATE, new Object[] {"b", "trace-2", order}),
-        "the path is compared whole; a header is not part of the request");
+        of("POST", "/shop/orders", "express=true&gift=false", order),
+        of("POST", "/shop/orders", "gift=false&express=true", order));
   }
 
   private static String of(String httpMethod, String path, String query, Object entity) {

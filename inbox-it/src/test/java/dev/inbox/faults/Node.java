@@ -92,6 +92,11 @@ enum Node {
         .map(command -> List.of(command.strip().split("\\s+")));
   }
 
+  /** The node's HTTP port, where its web modules are served (WildFly: 8080 and its offset). */
+  String httpUrl() {
+    return "http://127.0.0.1:" + (8080 + Integer.parseInt(setting("port-offset")));
+  }
+
   /** The server's management API, on its management port (WildFly). */
   Management management() {
     return new Management(Integer.parseInt(setting("management-port")));

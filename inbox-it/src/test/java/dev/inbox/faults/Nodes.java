@@ -187,7 +187,7 @@ final class Nodes {
   private static void deploy(Node node) {
     File ear = new File(node.deployments(), "inbox.ear");
     if (!ear.exists()) {
-      Deployments.withTestHandlers().as(ZipExporter.class).exportTo(ear);
+      Deployments.withTestHandlers(Webhook.SETTINGS).as(ZipExporter.class).exportTo(ear);
     }
   }
 }

@@ -4,7 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.InboxTest;
+import dev.inbox.it.handlers.EffectHandler;
+import dev.inbox.it.handlers.TestEffect;
+import dev.inbox.testkit.TestMessage;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import org.awaitility.Awaitility;
 import org.jboss.arquillian.container.test.api.ContainerController;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -15,8 +26,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Two WildFly nodes consume the one inbox queue of a shared broker and write to one database. The
- * unique key decides every race between them, and a node killed in a storm leaves nothing lost and
- * nothing applied twice once it is back.
+ * unique key decides every race between them (copies of a message, and a webhook delivered to both
+ * nodes at once), and a node killed in a storm leaves nothing lost and nothing applied twice once
+ * it is back.
  */
 @InboxTest
 @RunAsClient
@@ -24,6 +36,7 @@ import org.junit.jupiter.api.Test;
 class TwoNodesIT {
 
   private static final int IDENTITIES = 200;
+  private static final int WEBHOOKS = 50;
   private static final String APPLIED = "inbox_applied_total";
   private static final String DUPLICATES = "inbox_duplicates_total";
   private static final String CONFLICTS = "inbox_conflicts_total";
@@ -80,6 +93,36 @@ class TwoNodesIT {
     assertTrue(
         Node.onEveryNode(CONFLICTS, consumer) - conflicts > 0,
         "copies raced across the nodes on the unique key, and lost cleanly");
+  }
+
+  @Test
+  void oneWebhookDeliveredAtBothNodesAtOnceTakesEffectOnce() {
+    // A partner's retry can reach another node than its first delivery, at the same moment.
+    String run = Webhook.identity(TestMessage.newRun());
+    Map<String, String> payloads = new TreeMap<>();
+    List<CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
+    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    for (int i = 0; i < WEBHOOKS; i++) {
+      String deliveryId = run.substring(Webhook.identity("").length()) + "-" + i;
+      String body = "{\"n\": %d}".formatted(i);
+      payloads.put(
+          Webhook.identity(deliveryId), TestEffect.sha256(body.getBytes(StandardCharsets.UTF_8)));
+      for (Node node : List.of(Node.A, Node.B)) {
+        answers.add(
+            http.sendAsync(
+                Webhook.delivery(node, run, deliveryId, body),
+                HttpResponse.BodyHandlers.ofString()));
+      }
+    }
+
+    for (CompletableFuture<HttpResponse<String>> answer : answers) {
+      assertEquals(202, answer.join().statusCode(), () -> answer.join().body());
+    }
+    Oracle.Figures figures =
+        new Oracle().check(EffectHandler.CONSUMER, run, payloads, Node.ofCell());
+    System.out.printf(
+        "[two nodes, one webhook twice] %d deliveries, each to both nodes at once: %s%n",
+        WEBHOOKS, figures);
   }
 
   @Test

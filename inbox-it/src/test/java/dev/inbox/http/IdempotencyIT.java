@@ -35,7 +35,6 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,7 +44,6 @@ import org.junit.jupiter.api.Test;
  * after the stored response expired; the resource's write and its stored response commit together.
  */
 @InboxTest
-@Tag("http")
 class IdempotencyIT {
 
   private static final String TENANT = "acme";
@@ -207,6 +205,25 @@ class IdempotencyIT {
     assertEquals("urn:inbox:idempotency:missing-key", json(refused.body()).getString("type"));
     assertEquals(204, note.statusCode(), note.body());
     assertEquals(1, rows.effects(OrderBook.CONSUMER, run), "the note only");
+  }
+
+  @Test
+  void aMethodThatReturnsItsEntityIsReplayedAndRefusedAlike() {
+    String run = TestMessage.newRun();
+    String key = UUID.randomUUID().toString();
+
+    HttpResponse<String> first = send(post("orders/quotes", TENANT, key, order(run, 10), null));
+    HttpResponse<String> replay = send(post("orders/quotes", TENANT, key, order(run, 10), null));
+    HttpResponse<String> other = send(post("orders/quotes", TENANT, key, order(run, 11), null));
+
+    assertEquals(200, first.statusCode(), first.body());
+    assertEquals(200, replay.statusCode(), replay.body());
+    assertEquals(Optional.of("true"), replay.headers().firstValue("Idempotent-Replayed"));
+    assertEquals(json(first.body()), json(replay.body()), "body");
+    assertEquals("application/json", contentType(replay));
+    assertEquals(422, other.statusCode(), other.body());
+    assertEquals("urn:inbox:idempotency:mismatch", json(other.body()).getString("type"));
+    assertEquals(1, rows.effects(OrderBook.CONSUMER, run), "quotes");
   }
 
   private static String order(String reference, int amount) {

@@ -62,7 +62,12 @@ public final class Deployments {
    * (the fault suite), which read the effects in the database instead of through probes.
    */
   public static EnterpriseArchive withTestHandlers() {
-    return realEar().addAsLibrary(testHandlers(Map.of()));
+    return withTestHandlers(Map.of());
+  }
+
+  /** The same, with inbox settings of the test's own on top of the tests' defaults. */
+  public static EnterpriseArchive withTestHandlers(Map<String, String> settings) {
+    return realEar().addAsLibrary(testHandlers(settings));
   }
 
   /**

@@ -14,6 +14,7 @@ import dev.inbox.it.Settings;
 import dev.inbox.it.handlers.EffectHandler;
 import dev.inbox.it.handlers.FlakyHandler;
 import dev.inbox.it.handlers.Rows;
+import dev.inbox.it.orders.Orders;
 import dev.inbox.testkit.Scrape;
 import dev.inbox.testkit.TestMessage;
 import jakarta.inject.Inject;
@@ -37,7 +38,8 @@ class MetricsIT {
 
   @Deployment
   static EnterpriseArchive deployment() {
-    return Deployments.inbox(MetricsIT.class);
+    // With a team's idempotent resource, whose operations' series exist from the start.
+    return Deployments.inbox(MetricsIT.class, Map.of(), Orders.class.getPackage());
   }
 
   private static final Map<String, String> MISSING_TYPE =

@@ -12,6 +12,7 @@ import dev.inbox.it.handlers.RelayHandler;
 import dev.inbox.it.handlers.Rows;
 import dev.inbox.testkit.Scrape;
 import dev.inbox.testkit.TestMessage;
+import dev.inbox.testkit.WebhookSignatures;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,17 +20,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Tag;
@@ -294,25 +290,12 @@ class WebhookIT {
     List<String> of(String body);
   }
 
-  /** As GitHub signs: {@code sha256=} and the hex HMAC-SHA256 of the body. */
   private static String signature(String secret, String body) {
-    return "sha256=" + HexFormat.of().formatHex(hmac(secret, body));
+    return WebhookSignatures.github(secret, body);
   }
 
-  /** As Stripe signs: the time and the hex HMAC-SHA256 of {@code <time>.<body>}. */
   private static String stripeSignature(String body, long time) {
-    return "t=%d,v1=%s"
-        .formatted(time, HexFormat.of().formatHex(hmac(STRIPE_SECRET, time + "." + body)));
-  }
-
-  private static byte[] hmac(String secret, String data) {
-    try {
-      Mac mac = Mac.getInstance("HmacSHA256");
-      mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-      return mac.doFinal(data.getBytes(StandardCharsets.UTF_8));
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException(e);
-    }
+    return WebhookSignatures.stripe(STRIPE_SECRET, body, time);
   }
 
   private HttpResponse<String> post(String source, Headers headers, String body) {

@@ -3,7 +3,6 @@ package dev.inbox.spi;
 import jakarta.enterprise.util.Nonbinding;
 import jakarta.interceptor.InterceptorBinding;
 import java.lang.annotation.ElementType;
-import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
@@ -26,11 +25,14 @@ import java.lang.annotation.Target;
  * </pre>
  *
  * <p>Keys are scoped by operation and by tenant ({@code inbox.idempotency.tenant}), and kept for
- * {@code inbox.idempotency.retention}; a retry after that runs the method again.
+ * {@code inbox.idempotency.retention}; a retry after that runs the method again. The response's
+ * entity must be text or an object JSON-B writes; it is replayed with the status, the headers that
+ * say what was created ({@code Location}, {@code Content-Type}, {@code ETag}, ...) and the media
+ * type the method produced. Called outside an HTTP request, the method runs as it is.
  */
 @InterceptorBinding
-@Inherited
 @Retention(RetentionPolicy.RUNTIME)
+// TYPE only for the interceptor's own declaration: on a resource class it marks no method.
 @Target({ElementType.METHOD, ElementType.TYPE})
 public @interface Idempotent {
 

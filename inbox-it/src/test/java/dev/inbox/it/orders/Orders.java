@@ -91,6 +91,17 @@ public class Orders {
         .build();
   }
 
+  /** Quotes an order: a method that returns its entity, not a Response. */
+  @POST
+  @Path("quotes")
+  @Transactional
+  @Idempotent(operation = "quote-order")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  public Created quote(Order order) {
+    return new Created(book.record(order.reference()), order.reference(), order.amount());
+  }
+
   /** Records a note, with an Idempotency-Key or without one. */
   @POST
   @Path("notes")
