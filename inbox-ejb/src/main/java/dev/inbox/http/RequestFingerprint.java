@@ -5,8 +5,6 @@ import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-import jakarta.json.bind.Jsonb;
-import jakarta.json.bind.JsonbBuilder;
 import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.container.Suspended;
@@ -25,8 +23,6 @@ import java.util.Set;
  * and injected context are not part of the request.
  */
 final class RequestFingerprint {
-
-  private static final Jsonb JSONB = JsonbBuilder.create();
 
   /** The parameters that are not the request's: headers, cookies, injected context. */
   private static final Set<Class<? extends Annotation>> NOT_THE_REQUEST =
@@ -70,7 +66,7 @@ final class RequestFingerprint {
     if (entity instanceof Number || entity instanceof Boolean) {
       return Json.createValue(entity.toString());
     }
-    String text = entity instanceof String string ? string : JSONB.toJson(entity);
+    String text = entity instanceof String string ? string : StoredResponses.JSONB.toJson(entity);
     try {
       return Json.createReader(new StringReader(text)).readValue();
     } catch (RuntimeException notJson) {

@@ -30,7 +30,8 @@ final class StoredResponses {
   /** The header a replayed response carries. */
   static final String REPLAYED = "Idempotent-Replayed";
 
-  private static final Jsonb JSONB = JsonbBuilder.create();
+  /** Entities as JSON, for the stored answer and the request's fingerprint alike. */
+  static final Jsonb JSONB = JsonbBuilder.create();
 
   /** What the column of stored headers holds. */
   private static final int MAX_HEADERS = 4000;

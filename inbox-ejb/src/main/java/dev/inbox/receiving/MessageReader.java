@@ -26,7 +26,6 @@ import jakarta.jms.Topic;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -62,16 +61,7 @@ public class MessageReader {
   @Inject
   MessageReader(
       Quarantine quarantine,
-      @ConfigProperty(name = "inbox.message-id-property", defaultValue = "messageId")
-          String messageIdProperty,
-      @ConfigProperty(name = "inbox.type-property", defaultValue = "messageType")
-          String typeProperty,
-      @ConfigProperty(name = "inbox.contract-version-property", defaultValue = "contractVersion")
-          String contractVersionProperty,
-      @ConfigProperty(name = "inbox.tenant-property", defaultValue = "tenantId")
-          String tenantProperty,
-      // A string, not a list: Payara's MicroProfile Config cannot inject an optional list.
-      @ConfigProperty(name = "inbox.key-scope") Optional<String> keyScope,
+      IdentityProperties identity,
       @ConfigProperty(name = "inbox.max-body-bytes", defaultValue = "10485760") long maxBodyBytes,
       @ConfigProperty(
               name = "inbox.dead-letter-addresses",
@@ -82,10 +72,8 @@ public class MessageReader {
           "inbox.max-body-bytes is " + maxBodyBytes + ": it must be at least 1");
     }
     this.quarantine = quarantine;
-    this.names =
-        new PropertyNames(messageIdProperty, typeProperty, contractVersionProperty, tenantProperty);
-    this.keyScope =
-        new KeyScope(keyScope.map(names -> List.of(names.split(",", -1))).orElse(List.of()));
+    this.names = identity.names();
+    this.keyScope = identity.keyScope();
     this.maxBodyBytes = maxBodyBytes;
     this.deadLetterAddresses = Set.copyOf(deadLetterAddresses);
   }

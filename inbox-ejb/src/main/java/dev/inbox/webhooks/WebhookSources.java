@@ -1,5 +1,6 @@
 package dev.inbox.webhooks;
 
+import dev.inbox.receiving.IdentityProperties;
 import dev.inbox.receiving.InboxListener;
 import dev.inbox.settings.Durations;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -67,27 +68,15 @@ public class WebhookSources {
       @ConfigProperty(name = WebhookQueue.QUEUE, defaultValue = InboxListener.DESTINATION)
           String queueName,
       @ConfigProperty(name = "inbox.webhooks.sources") Optional<String> names,
-      @ConfigProperty(name = "inbox.message-id-property", defaultValue = "messageId")
-          String messageIdProperty,
-      @ConfigProperty(name = "inbox.type-property", defaultValue = "messageType")
-          String typeProperty,
-      @ConfigProperty(name = "inbox.contract-version-property", defaultValue = "contractVersion")
-          String contractVersionProperty,
-      @ConfigProperty(name = "inbox.tenant-property", defaultValue = "tenantId")
-          String tenantProperty,
-      @ConfigProperty(name = "inbox.key-scope") Optional<String> keyScope,
+      IdentityProperties identity,
       @ConfigProperty(name = "inbox.max-body-bytes", defaultValue = "10485760")
           long inboxMaxBodyBytes) {
     this.sources =
         read(
             key -> config.getOptionalValue(key, String.class),
             names.orElse(""),
-            messageIdProperty,
-            reserved(
-                Stream.concat(
-                    Stream.of(
-                        messageIdProperty, typeProperty, contractVersionProperty, tenantProperty),
-                    Stream.of(keyScope.orElse("").split(",")).map(String::strip))),
+            identity.messageId(),
+            reserved(identity.keying().stream()),
             inboxMaxBodyBytes);
     this.queueName = queueName;
   }

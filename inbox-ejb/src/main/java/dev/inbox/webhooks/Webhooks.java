@@ -1,5 +1,6 @@
 package dev.inbox.webhooks;
 
+import dev.inbox.receiving.IdentityProperties;
 import dev.inbox.spi.Limits;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -22,7 +23,6 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Receives one webhook delivery: finds its source, checks the media type and the size, verifies the
@@ -51,11 +51,8 @@ public class Webhooks {
       WebhookSources sources,
       WebhookQueue queue,
       Event<WebhookReceived> received,
-      @ConfigProperty(name = "inbox.message-id-property", defaultValue = "messageId")
-          String messageIdProperty,
-      @ConfigProperty(name = "inbox.type-property", defaultValue = "messageType")
-          String typeProperty) {
-    this(sources, queue, received, messageIdProperty, typeProperty, Clock.systemUTC());
+      IdentityProperties identity) {
+    this(sources, queue, received, identity.messageId(), identity.type(), Clock.systemUTC());
   }
 
   Webhooks(
