@@ -46,6 +46,11 @@ h2_file=$payara/glassfish/domains/inbox-run/data/inbox/inbox
     sleep 1
   done
   [ -e "$autodeploy/inbox.ear_deployed" ] || { echo ">>> inbox.ear failed to deploy: see the log"; exit 0; }
+  # A console user with every console role, for trying it only: in production, give each person
+  # their own user and only the roles they need (docs/operations/console.md). Added while the
+  # domain runs, which asadmin needs.
+  INBOX_CONSOLE_PASSWORD=${INBOX_CONSOLE_PASSWORD:-console-dev-1} ASADMIN="$payara/bin/asadmin --port 8048" \
+    bash server-config/payara/add-console-user.sh operator inbox-operator,inbox-payload-reader
   cat <<TXT
 
 >>> The inbox is up: Payara at http://127.0.0.1:8080, broker tcp://127.0.0.1:61616.
@@ -56,6 +61,10 @@ h2_file=$payara/glassfish/domains/inbox-run/data/inbox/inbox
   java -cp $payara/h2db/bin/h2.jar org.h2.tools.Shell -url "jdbc:h2:$h2_file;AUTO_SERVER=TRUE" -user sa -sql "select consumer_name, message_id, delivery_count, processed_at from inbox_entry; select opportunity_id, meeting_id, title from followup_task"
 >>> Metrics (it asks for the password of the scraper's user, metrics-dev-1 unless you set
 >>> INBOX_METRICS_PASSWORD): curl -k -u metrics 'https://127.0.0.1:8081/metrics?scope=application'
+>>> Trace a message, and list the quarantine, through the console's API (user operator, password
+>>> console-dev-1 unless you set INBOX_CONSOLE_PASSWORD):
+  curl -u operator 'http://127.0.0.1:8080/inbox/console/api/messages?id=evt-1'
+  curl -u operator http://127.0.0.1:8080/inbox/console/api/quarantine/groups
 >>> Ready (database, broker, retention): curl http://127.0.0.1:8080/health/ready
 >>> Server log: $payara/glassfish/domains/inbox-run/logs/server.log
 

@@ -20,6 +20,10 @@ bash server-config/wildfly/provision.sh "$root/inbox-it/target/dist" "$server" h
 # this is. For trying it only: in production, producers have their own users in the guest role (or
 # the role you grant).
 INBOX_APP_PASSWORD=inbox-dev-1 bash server-config/wildfly/add-application-user.sh "$server" inbox guest
+# A console user with every console role, for trying it only: in production, give each person their
+# own user and only the roles they need (docs/operations/console.md).
+INBOX_CONSOLE_PASSWORD=${INBOX_CONSOLE_PASSWORD:-console-dev-1} bash server-config/wildfly/add-console-user.sh \
+  "$server" operator inbox-operator,inbox-payload-reader
 
 deployments=$server/standalone/deployments
 rm -f "$deployments"/inbox.ear.*
@@ -54,8 +58,10 @@ h2_jar=$(ls "$server"/modules/system/layers/base/com/h2database/h2/main/h2-*.jar
   curl -i http://127.0.0.1:8080/inbox/webhooks/crm -H 'Content-Type: application/json' -H 'X-GitHub-Delivery: delivery-1' -H 'X-GitHub-Event: meeting.held' -H "X-Hub-Signature-256: sha256=\$(printf %s "\$body" | openssl dgst -sha256 -hmac '$INBOX_WEBHOOKS_CRM_SECRET' -r | cut -d' ' -f1)" --data-binary "\$body"
 >>> Look at the inbox rows and the follow-up tasks:
   java -cp $h2_jar org.h2.tools.Shell -url "jdbc:h2:$server/standalone/data/inbox/inbox;AUTO_SERVER=TRUE" -user sa -sql "select consumer_name, message_id, delivery_count, processed_at from inbox_entry; select opportunity_id, meeting_id, title from followup_task"
->>> Quarantined messages:
-  $server/bin/jboss-cli.sh --connect --command="/subsystem=messaging-activemq/server=default/jms-queue=InboxQuarantine:list-messages"
+>>> Trace a message, and list the quarantine, through the console's API (user operator, password
+>>> console-dev-1 unless you set INBOX_CONSOLE_PASSWORD):
+  curl -u operator 'http://127.0.0.1:8080/inbox/console/api/messages?id=evt-1'
+  curl -u operator http://127.0.0.1:8080/inbox/console/api/quarantine/groups
 >>> Ready (database, broker, retention), and the metrics:
   curl http://127.0.0.1:9990/health/ready; curl http://127.0.0.1:9990/prometheus
 >>> Server log: $server/standalone/log/server.log

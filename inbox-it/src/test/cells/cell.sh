@@ -64,9 +64,22 @@ payara_up() {
   broker_up
 }
 
+# The console's users of the tests (ConsoleIT): one per role, and one with no console role.
+console_users() {
+  local add=$1
+  shift
+  INBOX_CONSOLE_PASSWORD=$INBOX_IT_CONSOLE_PASSWORD bash "$add" "$@" it-reader inbox-reader
+  INBOX_CONSOLE_PASSWORD=$INBOX_IT_CONSOLE_PASSWORD bash "$add" "$@" it-operator inbox-operator
+  INBOX_CONSOLE_PASSWORD=$INBOX_IT_CONSOLE_PASSWORD bash "$add" "$@" it-payload-reader \
+    inbox-reader,inbox-payload-reader
+}
+
 case $action-$INBOX_IT_TOPOLOGY in
   up-wildfly)
     wildfly_up "$server" "$database" "$tests/wildfly/configure-test-server.cli"
+    console_users "$config/wildfly/add-console-user.sh" "$server"
+    INBOX_APP_PASSWORD=$INBOX_IT_CONSOLE_PASSWORD \
+      bash "$config/wildfly/add-application-user.sh" "$server" it-outsider guest
     ;;
   up-payara) payara_up none ;;
   up-faults-payara) payara_up "$crashes" ;;

@@ -38,3 +38,18 @@ if [ "${INBOX_IT_CRASH_DIR:-none}" != none ]; then
   done
   $asadmin set configs.config.server-config.admin-service.das-config.autodeploy-enabled=true >/dev/null
 fi
+
+# The console's users of the tests (ConsoleIT): one per role, and one with no console role.
+if [ -n "${INBOX_IT_CONSOLE_PASSWORD:-}" ]; then
+  add=$(dirname "$0")/../../../../server-config/payara/add-console-user.sh
+  export INBOX_CONSOLE_PASSWORD=$INBOX_IT_CONSOLE_PASSWORD
+  bash "$add" it-reader inbox-reader
+  bash "$add" it-operator inbox-operator
+  bash "$add" it-payload-reader inbox-reader,inbox-payload-reader
+  if ! listed list-file-users it-outsider; then
+    file=$(umask 077 && mktemp)
+    printf 'AS_ADMIN_USERPASSWORD=%s\n' "$INBOX_IT_CONSOLE_PASSWORD" >"$file"
+    $asadmin --passwordfile "$file" create-file-user --groups outsiders it-outsider >/dev/null
+    rm -f "$file"
+  fi
+fi

@@ -66,7 +66,12 @@ public class QueueDepths {
 
   /** Messages waiting on the dead-letter queue. */
   public long deadLetters() {
-    return depth(lookUp(deadLetterQueueName, "inbox.metrics.dead-letter-queue"));
+    return depth(deadLetterQueue());
+  }
+
+  /** The dead-letter queue ({@code inbox.metrics.dead-letter-queue}). */
+  public Queue deadLetterQueue() {
+    return lookUp(deadLetterQueueName, "inbox.metrics.dead-letter-queue");
   }
 
   private static Queue lookUp(String name, String key) {

@@ -72,6 +72,15 @@ public class FailureEntry {
     this.lastError = cut(error);
   }
 
+  public String consumerName() {
+    return consumerName;
+  }
+
+  /** When the last failed attempt was seen, in UTC. */
+  public LocalDateTime lastSeen() {
+    return lastSeen;
+  }
+
   public int attempts() {
     return attempts;
   }

@@ -213,6 +213,20 @@ public class InboxEntry {
     return deliveryCount;
   }
 
+  public String messageType() {
+    return messageType;
+  }
+
+  /** The tenant the message named, or null. */
+  public String tenantId() {
+    return tenantId;
+  }
+
+  /** When the delivery that wrote the row began, in UTC. */
+  public LocalDateTime receivedAt() {
+    return receivedAt;
+  }
+
   /** When it was processed, in UTC. */
   public LocalDateTime processedAt() {
     return processedAt;

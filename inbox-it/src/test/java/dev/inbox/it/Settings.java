@@ -31,7 +31,8 @@ public record Settings(
     String redriveCommand,
     String redriveEnvironment,
     String healthUrl,
-    String appUrl) {
+    String appUrl,
+    String consolePassword) {
 
   static final String RESOURCE = "inbox-it.properties";
 
@@ -51,7 +52,8 @@ public record Settings(
     "redrive-command",
     "redrive-environment",
     "health-url",
-    "app-url"
+    "app-url",
+    "console-password"
   };
 
   /**
@@ -97,12 +99,13 @@ public record Settings(
         values[11],
         values[12],
         values[13],
-        values[14]);
+        values[14],
+        values[15]);
   }
 
   /**
-   * Keys a cell may leave empty: an embedded broker has no prefix and no remote JMX, and metrics on
-   * the management port need no login.
+   * Keys a cell may leave empty: an embedded broker has no prefix and no remote JMX, metrics on the
+   * management port need no login, and only the suite's cells have console users.
    */
   private static final Set<String> OPTIONAL =
       Set.of(
@@ -111,7 +114,8 @@ public record Settings(
           "jmx-user",
           "jmx-password",
           "metrics-user",
-          "metrics-password");
+          "metrics-password",
+          "console-password");
 
   /** The settings of this test run, as the build passed them, for the deployment to carry. */
   static String ofTestRun() {

@@ -1,5 +1,5 @@
 /**
- * The inbox's HTTP endpoints: Jakarta REST resources that adapt HTTP to the inbox module and hold
- * no rules of their own.
+ * The inbox's HTTP endpoints (the webhooks, the console): Jakarta REST resources that adapt HTTP to
+ * the inbox module and hold no rules of their own.
  */
 package dev.inbox.web;

@@ -1,0 +1,190 @@
+package dev.inbox.web;
+
+import dev.inbox.console.HeldFilter;
+import dev.inbox.console.HeldMessages;
+import dev.inbox.console.HeldQueue;
+import dev.inbox.console.Traces;
+import dev.inbox.http.Problems;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.jms.JMSRuntimeException;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The console's reads: a message's trace, and the quarantine and the dead-letter queue, listed,
+ * grouped and in detail. Refusals are problem responses that say what was wrong; nothing here
+ * changes anything.
+ */
+@Path("")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+public class ConsoleResource {
+
+  /** The role that may see a held message's body. */
+  static final String PAYLOAD_READER = "inbox-payload-reader";
+
+  /** The most messages one page holds. */
+  static final int MAX_PAGE_SIZE = 200;
+
+  private static final Logger LOG = Logger.getLogger(ConsoleResource.class.getName());
+
+  private static final String HELD = "{queue: quarantine|dead-letters}";
+
+  @Inject private Traces traces;
+  @Inject private HeldMessages held;
+  @Context private SecurityContext security;
+
+  /** Everything the inbox knows of a message, by the identity it keys the message on. */
+  @GET
+  @Path("messages")
+  public Response trace(@QueryParam("id") String id) {
+    if (id == null || id.isEmpty()) {
+      return invalid("give the message's id as the inbox keys it: messages?id=<id>");
+    }
+    return answer(
+        () -> {
+          Traces.Trace trace = traces.of(id);
+          if (!trace.found()) {
+            return Problems.of(
+                    404,
+                    "console",
+                    "unknown-message",
+                    "No trace of the message",
+                    ("the inbox has no row, no failure and no held copy of message '%s': check the"
+                            + " id (with its key scope's values, if inbox.key-scope is set), or"
+                            + " retention may have deleted its rows")
+                        .formatted(id))
+                .build();
+          }
+          return Response.ok(trace).build();
+        });
+  }
+
+  /** A page of a held queue's messages, filtered, oldest first. */
+  @GET
+  @Path(HELD)
+  public Response list(
+      @PathParam("queue") String queue,
+      @QueryParam("reason") String reason,
+      @QueryParam("consumer") String consumer,
+      @QueryParam("type") String type,
+      @QueryParam("from") String from,
+      @QueryParam("to") String to,
+      @QueryParam("page") @DefaultValue("0") int page,
+      @QueryParam("size") @DefaultValue("50") int size) {
+    if (page < 0 || size < 1 || size > MAX_PAGE_SIZE) {
+      return invalid(
+          "page is %d and size %d: a page is from 0, a size from 1 to %d"
+              .formatted(page, size, MAX_PAGE_SIZE));
+    }
+    return answer(
+        () ->
+            Response.ok(
+                    held.list(
+                        held(queue),
+                        new HeldFilter(
+                            reason, consumer, type, instant("from", from), instant("to", to)),
+                        page,
+                        size))
+                .build());
+  }
+
+  /** A held queue's messages grouped by cause, the largest group first. */
+  @GET
+  @Path(HELD + "/groups")
+  public Response groups(
+      @PathParam("queue") String queue,
+      @QueryParam("reason") String reason,
+      @QueryParam("consumer") String consumer,
+      @QueryParam("type") String type) {
+    return answer(
+        () ->
+            Response.ok(
+                    held.groups(held(queue), new HeldFilter(reason, consumer, type, null, null)))
+                .build());
+  }
+
+  /** One held message in full; its body only for role {@value #PAYLOAD_READER}. */
+  @GET
+  @Path(HELD + "/entries/{entry}")
+  public Response entry(@PathParam("queue") String queue, @PathParam("entry") String entry) {
+    return answer(
+        () ->
+            held.detail(held(queue), entry, security.isUserInRole(PAYLOAD_READER))
+                .map(detail -> Response.ok(detail).build())
+                .orElseGet(
+                    () ->
+                        Problems.of(
+                                404,
+                                "console",
+                                "unknown-entry",
+                                "No such held message",
+                                ("%s holds no message %s: it may have been redriven, discarded or"
+                                        + " expired since the list was read")
+                                    .formatted(queue, entry))
+                            .build()));
+  }
+
+  /**
+   * The answer, with what the caller got wrong as a 400 and a broker that does not answer as a 503;
+   * never cached, since it may show what the roles hide.
+   */
+  private static Response answer(Supplier<Response> read) {
+    Response response;
+    try {
+      response = read.get();
+    } catch (IllegalArgumentException e) {
+      response = invalid(e.getMessage());
+    } catch (JMSRuntimeException e) {
+      LOG.log(Level.WARNING, "The console could not browse the broker", e);
+      response =
+          Problems.of(
+                  503,
+                  "console",
+                  "broker-unavailable",
+                  "The broker did not answer",
+                  "the console could not browse the broker's queues; try again, and check the"
+                      + " server log if it persists")
+              .header("Retry-After", 10)
+              .build();
+    }
+    response.getHeaders().putSingle("Cache-Control", "no-store");
+    return response;
+  }
+
+  private static Response invalid(String detail) {
+    return Problems.of(400, "console", "invalid-request", "The request cannot be read", detail)
+        .header("Cache-Control", "no-store")
+        .build();
+  }
+
+  private static HeldQueue held(String path) {
+    return HeldQueue.ofPath(path).orElseThrow();
+  }
+
+  private static Instant instant(String name, String value) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    try {
+      return Instant.parse(value);
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException(
+          "%s is '%s': give an instant such as 2026-12-04T09:30:00Z".formatted(name, value), e);
+    }
+  }
+}

@@ -1,0 +1,22 @@
+package dev.inbox.console;
+
+import java.util.Map;
+
+/**
+ * One held message in full, as its detail view shows it.
+ *
+ * @param message what a list shows of it
+ * @param guidance what its reason means and what to do
+ * @param properties every property it carries, the producer's and the inbox's
+ * @param bodyKind {@code text}, {@code bytes} or {@code none}
+ * @param bodySize the body's length in characters (text) or bytes
+ * @param body the body (bytes as Base64), or null when hidden: only a user in role {@code
+ *     inbox-payload-reader} sees it
+ */
+public record HeldDetail(
+    HeldMessage message,
+    Guidance guidance,
+    Map<String, Object> properties,
+    String bodyKind,
+    long bodySize,
+    String body) {}

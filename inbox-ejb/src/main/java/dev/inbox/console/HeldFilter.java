@@ -1,0 +1,78 @@
+package dev.inbox.console;
+
+import dev.inbox.spi.QuarantineProperties;
+import dev.inbox.spi.QuarantineReason;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What an operator narrows a held queue to, as a JMS message selector the broker applies: every
+ * criterion given must hold. Values are quoted as the selector syntax quotes them, so no value can
+ * change the selector's meaning.
+ *
+ * @param reason a reason code, or null
+ * @param consumer a consumer's name, or null
+ * @param type a message type, or null
+ * @param from set aside at or after, or null
+ * @param to set aside before, or null
+ */
+public record HeldFilter(String reason, String consumer, String type, Instant from, Instant to) {
+
+  /** No criteria. */
+  public static final HeldFilter ALL = new HeldFilter(null, null, null, null, null);
+
+  /**
+   * @throws IllegalArgumentException naming what cannot be a criterion, and what can
+   */
+  public HeldFilter {
+    reason = blankToNull(reason);
+    consumer = blankToNull(consumer);
+    type = blankToNull(type);
+    if (reason != null && QuarantineReason.ofCode(reason).isEmpty()) {
+      throw new IllegalArgumentException(
+          "no quarantine reason is named '%s'; the reasons are %s".formatted(reason, codes()));
+    }
+    if (from != null && to != null && !from.isBefore(to)) {
+      throw new IllegalArgumentException("from (%s) must be before to (%s)".formatted(from, to));
+    }
+  }
+
+  /**
+   * The selector, or null when there is no criterion.
+   *
+   * @param typeProperty the property that carries a message's type ({@code inbox.type-property})
+   */
+  String selector(String typeProperty) {
+    List<String> criteria = new ArrayList<>();
+    if (reason != null) {
+      criteria.add(QuarantineProperties.REASON + " = " + quoted(reason));
+    }
+    if (consumer != null) {
+      criteria.add(QuarantineProperties.CONSUMER + " = " + quoted(consumer));
+    }
+    if (type != null) {
+      criteria.add("(%s = %s OR ce_type = %s)".formatted(typeProperty, quoted(type), quoted(type)));
+    }
+    if (from != null) {
+      criteria.add("JMSTimestamp >= " + from.toEpochMilli());
+    }
+    if (to != null) {
+      criteria.add("JMSTimestamp < " + to.toEpochMilli());
+    }
+    return criteria.isEmpty() ? null : String.join(" AND ", criteria);
+  }
+
+  /** A string literal of the selector syntax: in single quotes, each one inside doubled. */
+  static String quoted(String value) {
+    return "'" + value.replace("'", "''") + "'";
+  }
+
+  private static String blankToNull(String value) {
+    return value == null || value.isBlank() ? null : value;
+  }
+
+  private static List<String> codes() {
+    return java.util.Arrays.stream(QuarantineReason.values()).map(QuarantineReason::code).toList();
+  }
+}

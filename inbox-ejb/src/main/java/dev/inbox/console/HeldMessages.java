@@ -1,0 +1,268 @@
+package dev.inbox.console;
+
+import dev.inbox.quarantine.Quarantine;
+import dev.inbox.quarantine.QueueDepths;
+import dev.inbox.receiving.IdentityProperties;
+import dev.inbox.spi.QuarantineProperties;
+import dev.inbox.spi.QuarantineReason;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.JMSContext;
+import jakarta.jms.JMSException;
+import jakarta.jms.JMSRuntimeException;
+import jakarta.jms.Message;
+import jakarta.jms.Queue;
+import jakarta.jms.QueueBrowser;
+import jakarta.jms.TextMessage;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What the quarantine and the dead-letter queue hold, read by browsing them through the inbox's own
+ * connection factory, with the broker applying the filter: this works on an embedded broker and on
+ * a standalone one alike, without management rights. A browse reads messages, bodies and all, so it
+ * stops after {@value #MAX_BROWSED} of them and says so.
+ */
+@ApplicationScoped
+public class HeldMessages {
+
+  /** The most messages one look at a queue reads. */
+  static final int MAX_BROWSED = 10_000;
+
+  /** The broker's property naming where a dead letter came from. */
+  private static final String ORIGINAL_ADDRESS = "_AMQ_ORIG_ADDRESS";
+
+  /** An exception's class name, as the inbox's error summaries begin with one. */
+  private static final Pattern ERROR_TYPE =
+      Pattern.compile(
+          "(?:(?:failed|rejected) after \\d+ attempts?: )?((?:[\\w$]+\\.)+[\\w$]+)(?::|$| \\()");
+
+  private final JMSContext jms;
+  private final Quarantine quarantine;
+  private final QueueDepths depths;
+  private final IdentityProperties identity;
+
+  @Inject
+  HeldMessages(
+      JMSContext jms, Quarantine quarantine, QueueDepths depths, IdentityProperties identity) {
+    this.jms = jms;
+    this.quarantine = quarantine;
+    this.depths = depths;
+    this.identity = identity;
+  }
+
+  /** For the CDI proxy. */
+  protected HeldMessages() {
+    this(null, null, null, null);
+  }
+
+  /** A page of the messages that match the filter, oldest first. */
+  public HeldPage list(HeldQueue held, HeldFilter filter, int page, int size) {
+    List<HeldMessage> messages = new ArrayList<>();
+    long skip = (long) page * size;
+    long[] total = {0};
+    boolean complete =
+        browse(
+            held,
+            filter.selector(identity.type()),
+            message -> {
+              if (total[0] >= skip && messages.size() < size) {
+                messages.add(summary(held, message));
+              }
+              total[0]++;
+            });
+    return new HeldPage(messages, page, size, total[0], complete);
+  }
+
+  /** The messages grouped by reason, consumer and error type, the largest group first. */
+  public List<HeldGroup> groups(HeldQueue held, HeldFilter filter) {
+    Map<List<String>, List<HeldMessage>> byCause = new LinkedHashMap<>();
+    browse(
+        held,
+        filter.selector(identity.type()),
+        message -> {
+          HeldMessage summary = summary(held, message);
+          List<String> cause =
+              java.util.Arrays.asList(
+                  summary.reason(), summary.consumer(), errorType(summary.error()));
+          byCause.computeIfAbsent(cause, key -> new ArrayList<>()).add(summary);
+        });
+    List<HeldGroup> groups = new ArrayList<>();
+    byCause.forEach(
+        (cause, members) ->
+            groups.add(
+                new HeldGroup(
+                    cause.get(0),
+                    cause.get(1),
+                    cause.get(2),
+                    members.size(),
+                    members.stream()
+                        .map(HeldMessage::enqueuedAt)
+                        .min(Comparator.naturalOrder())
+                        .orElse(null),
+                    members.stream()
+                        .map(HeldMessage::enqueuedAt)
+                        .max(Comparator.naturalOrder())
+                        .orElse(null))));
+    groups.sort(Comparator.comparingLong(HeldGroup::count).reversed());
+    return groups;
+  }
+
+  /**
+   * One message in full, by its entry id.
+   *
+   * @param withBody whether the caller may see the body
+   */
+  public Optional<HeldDetail> detail(HeldQueue held, String entry, boolean withBody) {
+    List<HeldDetail> found = new ArrayList<>();
+    browse(
+        held,
+        "JMSMessageID = " + HeldFilter.quoted(entry),
+        message -> found.add(detail(held, message, withBody)));
+    return found.stream().findFirst();
+  }
+
+  /** The copies of a message, by the identity the inbox keys it on. */
+  public List<HeldMessage> ofMessage(HeldQueue held, String messageId) {
+    String id = HeldFilter.quoted(messageId);
+    String selector =
+        held == HeldQueue.QUARANTINE
+            ? QuarantineProperties.MESSAGE_ID + " = " + id
+            : "%s = %s OR %s = %s"
+                .formatted(identity.messageId(), id, QuarantineProperties.MESSAGE_ID, id);
+    List<HeldMessage> copies = new ArrayList<>();
+    browse(held, selector, message -> copies.add(summary(held, message)));
+    return copies;
+  }
+
+  /**
+   * Browses the messages that match the selector, in the queue's order.
+   *
+   * @return whether the browse reached the end of the queue, rather than its limit
+   */
+  private boolean browse(HeldQueue held, String selector, Consumer<Message> each) {
+    Queue queue = held == HeldQueue.QUARANTINE ? quarantine.queue() : depths.deadLetterQueue();
+    try (QueueBrowser browser = jms.createBrowser(queue, selector)) {
+      Enumeration<?> messages = browser.getEnumeration();
+      int browsed = 0;
+      while (messages.hasMoreElements()) {
+        if (browsed == MAX_BROWSED) {
+          return false;
+        }
+        each.accept((Message) messages.nextElement());
+        browsed++;
+      }
+      return true;
+    } catch (JMSException e) {
+      throw new JMSRuntimeException("Could not browse " + held.path(), e.getErrorCode(), e);
+    }
+  }
+
+  private HeldMessage summary(HeldQueue held, Message message) {
+    try {
+      String messageId = text(message, QuarantineProperties.MESSAGE_ID);
+      if (messageId == null) {
+        messageId =
+            "JMSMessageID".equals(identity.messageId())
+                ? message.getJMSMessageID()
+                : text(message, identity.messageId());
+      }
+      String type = text(message, identity.type());
+      Object producedAt = message.getObjectProperty(QuarantineProperties.PRODUCED_AT);
+      Object deliveries =
+          held == HeldQueue.QUARANTINE
+              ? message.getObjectProperty(QuarantineProperties.DELIVERY_COUNT)
+              : message.getObjectProperty("JMSXDeliveryCount");
+      return new HeldMessage(
+          message.getJMSMessageID(),
+          messageId,
+          type != null ? type : text(message, "ce_type"),
+          text(message, QuarantineProperties.REASON),
+          text(message, QuarantineProperties.CONSUMER),
+          text(message, QuarantineProperties.ERROR),
+          message.getJMSTimestamp() == 0 ? null : Instant.ofEpochMilli(message.getJMSTimestamp()),
+          producedAt instanceof Long millis
+              ? Instant.ofEpochMilli(millis)
+              : held == HeldQueue.DEAD_LETTERS && message.getJMSTimestamp() != 0
+                  ? Instant.ofEpochMilli(message.getJMSTimestamp())
+                  : null,
+          deliveries instanceof Number number ? number.intValue() : 0,
+          held == HeldQueue.QUARANTINE
+              ? text(message, QuarantineProperties.ORIGINAL_DESTINATION)
+              : text(message, ORIGINAL_ADDRESS));
+    } catch (JMSException e) {
+      throw new JMSRuntimeException("Could not read a held message", e.getErrorCode(), e);
+    }
+  }
+
+  private HeldDetail detail(HeldQueue held, Message message, boolean withBody) {
+    HeldMessage summary = summary(held, message);
+    try {
+      Map<String, Object> properties = new TreeMap<>();
+      for (Object name : Collections.list(message.getPropertyNames())) {
+        properties.put((String) name, message.getObjectProperty((String) name));
+      }
+      Guidance guidance =
+          held == HeldQueue.DEAD_LETTERS
+              ? Guidance.DEAD_LETTER
+              : QuarantineReason.ofCode(summary.reason())
+                  .map(Guidance::of)
+                  .orElse(Guidance.DEAD_LETTER);
+      if (message instanceof TextMessage text) {
+        String body = text.getText();
+        return new HeldDetail(
+            summary,
+            guidance,
+            properties,
+            body == null ? "none" : "text",
+            body == null ? 0 : body.length(),
+            withBody ? body : null);
+      }
+      if (message instanceof BytesMessage bytes) {
+        byte[] body = message.getBody(byte[].class);
+        int length = body == null ? 0 : body.length;
+        return new HeldDetail(
+            summary,
+            guidance,
+            properties,
+            "bytes",
+            length,
+            withBody && body != null ? Base64.getEncoder().encodeToString(body) : null);
+      }
+      return new HeldDetail(summary, guidance, properties, "none", 0, null);
+    } catch (JMSException e) {
+      throw new JMSRuntimeException("Could not read a held message", e.getErrorCode(), e);
+    }
+  }
+
+  /**
+   * The class name an error summary begins with ({@code failed after 5 attempts:
+   * java.lang.IllegalStateException: ...}, as the delivery path writes it when it gives up), or
+   * null when it names none.
+   */
+  static String errorType(String error) {
+    if (error == null) {
+      return null;
+    }
+    Matcher matcher = ERROR_TYPE.matcher(error);
+    return matcher.lookingAt() ? matcher.group(1) : null;
+  }
+
+  private static String text(Message message, String name) throws JMSException {
+    Object value = message.getObjectProperty(name);
+    return value == null ? null : value.toString();
+  }
+}

@@ -1,0 +1,38 @@
+package dev.inbox.store;
+
+import jakarta.ejb.Stateless;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.util.List;
+
+/**
+ * What the inbox's tables remember of one message: each consumer's row, and each consumer's entry
+ * in the failure ledger, as committed.
+ *
+ * <p>A session bean, not a CDI bean: on Payara, a CDI bean of this module with a persistence
+ * context cannot be injected into a bean of another module (the inbox's web module).
+ */
+@Stateless
+public class MessageHistory {
+
+  @PersistenceContext(unitName = "inbox")
+  private EntityManager em;
+
+  /** The consumers' rows of a message id, by consumer name. */
+  public List<InboxEntry> rows(String messageId) {
+    return em.createQuery(
+            "select e from InboxEntry e where e.messageId = :id order by e.consumerName",
+            InboxEntry.class)
+        .setParameter("id", messageId)
+        .getResultList();
+  }
+
+  /** The failure-ledger entries of a message id, by consumer name. */
+  public List<FailureEntry> failures(String messageId) {
+    return em.createQuery(
+            "select f from FailureEntry f where f.messageId = :id order by f.consumerName",
+            FailureEntry.class)
+        .setParameter("id", messageId)
+        .getResultList();
+  }
+}

@@ -1,0 +1,219 @@
+package dev.inbox.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.inbox.it.Broker;
+import dev.inbox.it.Deployments;
+import dev.inbox.it.InboxTest;
+import dev.inbox.it.Producer;
+import dev.inbox.it.Settings;
+import dev.inbox.it.handlers.EffectHandler;
+import dev.inbox.it.handlers.RejectingHandler;
+import dev.inbox.it.handlers.Rows;
+import dev.inbox.testkit.Http;
+import dev.inbox.testkit.TestMessage;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonValue;
+import java.io.StringReader;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The console's API over real HTTP, behind the server's own login: a message traced through its
+ * rows, its failures and its held copies; the quarantine and the dead-letter queue listed with
+ * filters and pages, grouped by cause, and shown in detail, the body only to the role that may see
+ * it; and nothing at all without a login or a console role.
+ */
+@InboxTest
+@Tag("http")
+class ConsoleIT {
+
+  private static final String API = "/inbox/console/api/";
+
+  @Deployment
+  static EnterpriseArchive deployment() {
+    return Deployments.inbox(ConsoleIT.class);
+  }
+
+  @Inject private Producer producer;
+  @Inject private Broker broker;
+  @Inject private Rows rows;
+
+  @Test
+  void quarantinedMessagesAreListedByPageGroupedAndShownWithoutTheirBody() {
+    String run = TestMessage.newRun();
+    String type = "it.console-" + run;
+    producer.send(
+        TestMessage.of(run, run + "-1", type, "{\"n\": 1}"),
+        TestMessage.of(run, run + "-2", type, "{\"n\": 2}"),
+        TestMessage.of(run, run + "-3", type, "{\"n\": 3}"));
+    broker.settledWhen("three quarantined", () -> broker.quarantined(run).size() == 3);
+
+    JsonObject first = read("it-reader", "quarantine?size=2&type=" + encoded(type));
+    JsonObject second = read("it-reader", "quarantine?size=2&page=1&type=" + encoded(type));
+    JsonArray groups = readArray("it-reader", "quarantine/groups?type=" + encoded(type));
+
+    assertEquals(3, first.getInt("total"), first.toString());
+    assertTrue(first.getBoolean("complete"), first.toString());
+    assertEquals(2, first.getJsonArray("messages").size(), first.toString());
+    assertEquals(1, second.getJsonArray("messages").size(), second.toString());
+    assertEquals(
+        Set.of(run + "-1", run + "-2", run + "-3"),
+        ids(first.getJsonArray("messages"), second.getJsonArray("messages")),
+        "the pages together");
+    JsonObject listed = first.getJsonArray("messages").getJsonObject(0);
+    assertEquals("unknown-type", listed.getString("reason"), listed.toString());
+    assertEquals(type, listed.getString("type"), listed.toString());
+    assertEquals(1, groups.size(), groups.toString());
+    assertEquals("unknown-type", groups.getJsonObject(0).getString("reason"));
+    assertEquals(3, groups.getJsonObject(0).getInt("count"));
+
+    String entry = encoded(listed.getString("entry"));
+    JsonObject hidden = read("it-reader", "quarantine/entries/" + entry);
+    JsonObject shown = read("it-payload-reader", "quarantine/entries/" + entry);
+
+    assertFalse(hidden.containsKey("body") && !hidden.isNull("body"), hidden.toString());
+    assertEquals("text", hidden.getString("bodyKind"));
+    assertEquals(8, hidden.getInt("bodySize"));
+    assertEquals(run, hidden.getJsonObject("properties").getString(TestMessage.RUN));
+    assertTrue(
+        hidden.getJsonObject("guidance").getString("nextStep").contains("deploy the handler"),
+        hidden.toString());
+    assertTrue(shown.getString("body").startsWith("{\"n\": "), shown.toString());
+  }
+
+  @Test
+  void aTraceShowsEachConsumersRowItsFailuresAndItsHeldCopies() {
+    String run = TestMessage.newRun();
+    producer.send(
+        TestMessage.of(run, run + "-applied", EffectHandler.TYPE, "{}"),
+        TestMessage.of(run, run + "-rejected", RejectingHandler.TYPE, "{}"));
+    broker.settledWhen("the rejected one quarantined", () -> broker.quarantined(run).size() == 1);
+    broker.settledWhen(
+        "the other applied", () -> rows.inbox(EffectHandler.CONSUMER, run + "-applied") == 1);
+
+    JsonObject applied = read("it-reader", "messages?id=" + encoded(run + "-applied"));
+    JsonObject rejected = read("it-reader", "messages?id=" + encoded(run + "-rejected"));
+    JsonArray groups =
+        readArray("it-reader", "quarantine/groups?consumer=" + RejectingHandler.CONSUMER);
+
+    JsonObject row = applied.getJsonArray("rows").getJsonObject(0);
+    assertEquals(EffectHandler.CONSUMER, row.getString("consumer"), applied.toString());
+    assertEquals("applied", row.getString("outcome"));
+    assertEquals(1, row.getInt("deliveryCount"));
+    assertTrue(applied.getJsonArray("quarantined").isEmpty(), applied.toString());
+    JsonObject failure = rejected.getJsonArray("failures").getJsonObject(0);
+    assertEquals(RejectingHandler.CONSUMER, failure.getString("consumer"), rejected.toString());
+    assertEquals("permanent", failure.getString("kind"));
+    assertTrue(rejected.getJsonArray("rows").isEmpty(), rejected.toString());
+    JsonObject held = rejected.getJsonArray("quarantined").getJsonObject(0);
+    assertEquals("rejected", held.getString("reason"));
+    assertEquals(RejectingHandler.CONSUMER, held.getString("consumer"));
+    assertTrue(
+        groups.stream()
+            .map(JsonValue::asJsonObject)
+            .anyMatch(
+                group ->
+                    group.getString("reason").equals("rejected")
+                        && group
+                            .getString("error", "")
+                            .equals("dev.inbox.spi.MessageRejectedException")),
+        groups.toString());
+  }
+
+  @Test
+  void aDeadLetterIsListedAndTraced() {
+    String run = TestMessage.newRun();
+    String type = "it.console-dead-" + run;
+    broker.deadLetter(TestMessage.of(run, run + "-dead", type, "{}"));
+
+    JsonObject listed = read("it-reader", "dead-letters?type=" + encoded(type));
+    JsonObject trace = read("it-operator", "messages?id=" + encoded(run + "-dead"));
+
+    assertEquals(1, listed.getInt("total"), listed.toString());
+    assertEquals(
+        run + "-dead", listed.getJsonArray("messages").getJsonObject(0).getString("messageId"));
+    assertEquals(1, trace.getJsonArray("deadLettered").size(), trace.toString());
+    assertTrue(trace.getJsonArray("quarantined").isEmpty(), trace.toString());
+  }
+
+  @Test
+  void withoutALoginOrAConsoleRoleNothingIsShown() {
+    String url = url("quarantine");
+
+    assertEquals(401, Http.get(url, "", "").status());
+    assertEquals(401, Http.get(url, "it-reader", "not-the-password").status());
+    assertEquals(403, Http.get(url, "it-outsider", password()).status());
+    assertEquals(200, Http.get(url, "it-reader", password()).status());
+  }
+
+  @Test
+  void aRequestTheConsoleCannotAnswerGetsAProblemSayingWhy() {
+    Http.Response unknown = get("it-reader", "messages?id=" + encoded(TestMessage.newRun()));
+    Http.Response reason = get("it-reader", "quarantine?reason=exhausted");
+    Http.Response from = get("it-reader", "quarantine?from=yesterday");
+    Http.Response size = get("it-reader", "dead-letters?size=100000");
+    Http.Response entry = get("it-reader", "quarantine/entries/" + encoded("ID:no-such-entry"));
+
+    assertEquals(404, unknown.status(), unknown.body());
+    assertTrue(unknown.body().contains("urn:inbox:console:unknown-message"), unknown.body());
+    assertEquals(400, reason.status(), reason.body());
+    assertTrue(reason.body().contains("retries-exhausted"), reason.body());
+    assertEquals(400, from.status(), from.body());
+    assertTrue(from.body().contains("2026-12-04T09:30:00Z"), from.body());
+    assertEquals(400, size.status(), size.body());
+    assertEquals(404, entry.status(), entry.body());
+  }
+
+  private static Set<String> ids(JsonArray... pages) {
+    return List.of(pages).stream()
+        .flatMap(JsonArray::stream)
+        .map(message -> message.asJsonObject().getString("messageId"))
+        .collect(Collectors.toSet());
+  }
+
+  private static JsonObject read(String user, String path) {
+    return parse(user, path).asJsonObject();
+  }
+
+  private static JsonArray readArray(String user, String path) {
+    return parse(user, path).asJsonArray();
+  }
+
+  private static JsonValue parse(String user, String path) {
+    Http.Response response = get(user, path);
+    assertEquals(200, response.status(), path + ": " + response.body());
+    try (JsonReader reader = Json.createReader(new StringReader(response.body()))) {
+      return reader.readValue();
+    }
+  }
+
+  private static Http.Response get(String user, String path) {
+    return Http.get(url(path), user, password());
+  }
+
+  private static String url(String path) {
+    return Settings.ofServer().appUrl() + API + path;
+  }
+
+  private static String password() {
+    return Settings.ofServer().consolePassword();
+  }
+
+  private static String encoded(String value) {
+    return URLEncoder.encode(value, StandardCharsets.UTF_8);
+  }
+}
