@@ -13,7 +13,8 @@
 #
 # Needs INBOX_ARTEMIS_RAR (the adapter, server-config/payara/artemis-rar/target/artemis-rar.rar),
 # the broker's INBOX_BROKER_* settings (configure-artemis.sh), the metrics scraper's
-# INBOX_METRICS_PASSWORD (configure-metrics.sh), for a real database the driver jar in
+# INBOX_METRICS_PASSWORD (configure-metrics.sh), for the console's actions the broker's
+# INBOX_BROKER_ADMIN_PASSWORD and INBOX_BROKER_JMX_URL (configure-console.sh), for a real database the driver jar in
 # INBOX_JDBC_DRIVER (and for mariadb-xa INBOX_MARIADB_XA_JAR) and the INBOX_DB_* settings
 # (configure-datasource-*.sh). For H2 it also
 # has the inbox create its tables at start (inbox.schema.migrate=true).
@@ -61,6 +62,9 @@ esac
 bash "$here/configure-transactions.sh"
 bash "$here/configure-inbox.sh"
 bash "$here/configure-metrics.sh"
+# The console's actions need the broker's management: configured when its operators' password is
+# given (configure-console.sh), otherwise they answer 503 until it is.
+[ -z "${INBOX_BROKER_ADMIN_PASSWORD:-}" ] || bash "$here/configure-console.sh"
 for extra in "$@"; do bash "$extra"; done
 echo "$database" >"$marker"
 echo "Provisioned Payara domain $domain_dir (database: $database), stopped"

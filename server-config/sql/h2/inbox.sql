@@ -1,7 +1,7 @@
 -- The inbox's tables on H2 (2.x), the embedded default. Safe to re-run: it creates only what is
 -- missing.
 -- Times are UTC.
--- The schema at version 4, as one script to read or run by hand: the sum of the migrations in
+-- The schema at version 5, as one script to read or run by hand: the sum of the migrations in
 -- inbox-ejb/schema (dev/inbox/schema/h2), which a test keeps it equal to (docs/schema.md).
 
 -- One row per consumer and message it has recorded. The primary key is the guarantee: a second
@@ -134,6 +134,26 @@ CREATE TABLE IF NOT EXISTS inbox_idempotency (
 -- Retention deletes the expired rows, oldest first.
 CREATE INDEX IF NOT EXISTS ix_inbox_idempotency_expiry ON inbox_idempotency (expires_at);
 
+-- One row per operator's action in the console (a redrive or a discard of held messages): the
+-- action's id, chosen by the caller, is the primary key, so an action asked again (a retried request)
+-- is carried out once. The row says who asked, when, why, what was selected, and, once done, when
+-- and how many messages it moved or removed. The inbox never deletes these rows.
+CREATE TABLE IF NOT EXISTS inbox_console_action (
+    action_id    VARCHAR(200)  NOT NULL,
+    action       VARCHAR(20)   NOT NULL,
+    queue_name   VARCHAR(20)   NOT NULL,
+    selection    VARCHAR(4000) NOT NULL,
+    requested_by VARCHAR(100)  NOT NULL,
+    reason       VARCHAR(1000) NOT NULL,
+    requested_at TIMESTAMP     NOT NULL,
+    completed_at TIMESTAMP,
+    messages     INTEGER,
+    CONSTRAINT pk_inbox_console_action PRIMARY KEY (action_id)
+);
+
+-- The audit is listed newest first.
+CREATE INDEX IF NOT EXISTS ix_inbox_console_action_time ON inbox_console_action (requested_at);
+
 -- The schema's version, which the inbox reads at start and refuses to start below the version it
 -- needs. Each migration adds its row, so the version holds however the migrations were applied:
 -- by Flyway, or read and run as plain SQL.
@@ -154,3 +174,6 @@ INSERT INTO inbox_schema_version (version, description)
 INSERT INTO inbox_schema_version (version, description)
     SELECT 4, 'idempotent requests'
     WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 4);
+INSERT INTO inbox_schema_version (version, description)
+    SELECT 5, 'console actions'
+    WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 5);

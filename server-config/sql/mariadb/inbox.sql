@@ -5,7 +5,7 @@
 --
 -- Keys use the binary, no-pad collation utf8mb4_nopad_bin: MariaDB's default collation ignores case
 -- and trailing spaces, which would make 'evt-A' and 'evt-a ' one message.
--- The schema at version 4, as one script to read or run by hand: the sum of the migrations in
+-- The schema at version 5, as one script to read or run by hand: the sum of the migrations in
 -- inbox-ejb/schema (dev/inbox/schema/mariadb), which a test keeps it equal to (docs/schema.md).
 
 -- One row per consumer and message it has recorded. The primary key is the guarantee: a second
@@ -132,6 +132,25 @@ CREATE TABLE IF NOT EXISTS inbox_idempotency (
     INDEX ix_inbox_idempotency_expiry (expires_at)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_unicode_ci;
 
+-- One row per operator's action in the console (a redrive or a discard of held messages): the
+-- action's id, chosen by the caller, is the primary key, so an action asked again (a retried request)
+-- is carried out once. The row says who asked, when, why, what was selected, and, once done, when
+-- and how many messages it moved or removed. The inbox never deletes these rows.
+CREATE TABLE IF NOT EXISTS inbox_console_action (
+    action_id    VARCHAR(200) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+    action       VARCHAR(20)   NOT NULL,
+    queue_name   VARCHAR(20)   NOT NULL,
+    selection    VARCHAR(4000) NOT NULL,
+    requested_by VARCHAR(100)  NOT NULL,
+    reason       VARCHAR(1000) NOT NULL,
+    requested_at DATETIME(6)   NOT NULL,
+    completed_at DATETIME(6),
+    messages     INT,
+    CONSTRAINT pk_inbox_console_action PRIMARY KEY (action_id),
+    -- The audit is listed newest first.
+    INDEX ix_inbox_console_action_time (requested_at)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_unicode_ci;
+
 -- The schema's version, which the inbox reads at start and refuses to start below the version it
 -- needs. Each migration adds its row, so the version holds however the migrations were applied:
 -- by Flyway, or read and run as plain SQL.
@@ -153,3 +172,6 @@ INSERT INTO inbox_schema_version (version, description)
 INSERT INTO inbox_schema_version (version, description)
     SELECT 4, 'idempotent requests' FROM DUAL
     WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 4);
+INSERT INTO inbox_schema_version (version, description)
+    SELECT 5, 'console actions' FROM DUAL
+    WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 5);

@@ -44,6 +44,18 @@ public record HeldFilter(String reason, String consumer, String type, Instant fr
    * @param typeProperty the property that carries a message's type ({@code inbox.type-property})
    */
   String selector(String typeProperty) {
+    return criteria(typeProperty, "JMSTimestamp");
+  }
+
+  /**
+   * The same criteria in the broker's own filter syntax, as its management operations take them:
+   * the send time is {@code AMQTimestamp} there.
+   */
+  String brokerFilter(String typeProperty) {
+    return criteria(typeProperty, "AMQTimestamp");
+  }
+
+  private String criteria(String typeProperty, String timestamp) {
     List<String> criteria = new ArrayList<>();
     if (reason != null) {
       criteria.add(QuarantineProperties.REASON + " = " + quoted(reason));
@@ -55,10 +67,10 @@ public record HeldFilter(String reason, String consumer, String type, Instant fr
       criteria.add("(%s = %s OR ce_type = %s)".formatted(typeProperty, quoted(type), quoted(type)));
     }
     if (from != null) {
-      criteria.add("JMSTimestamp >= " + from.toEpochMilli());
+      criteria.add(timestamp + " >= " + from.toEpochMilli());
     }
     if (to != null) {
-      criteria.add("JMSTimestamp < " + to.toEpochMilli());
+      criteria.add(timestamp + " < " + to.toEpochMilli());
     }
     return criteria.isEmpty() ? null : String.join(" AND ", criteria);
   }

@@ -13,6 +13,7 @@ import java.time.Instant;
  * @param count how many
  * @param firstSeen the earliest of them set aside
  * @param lastSeen the latest
+ * @param guidance what the reason means and what to do
  */
 public record HeldGroup(
     String reason,
@@ -20,4 +21,5 @@ public record HeldGroup(
     String error,
     long count,
     Instant firstSeen,
-    Instant lastSeen) {}
+    Instant lastSeen,
+    Guidance guidance) {}

@@ -116,7 +116,8 @@ public class HeldMessages {
                     members.stream()
                         .map(HeldMessage::enqueuedAt)
                         .max(Comparator.naturalOrder())
-                        .orElse(null))));
+                        .orElse(null),
+                    guidance(held, cause.get(0)))));
     groups.sort(Comparator.comparingLong(HeldGroup::count).reversed());
     return groups;
   }
@@ -215,12 +216,7 @@ public class HeldMessages {
       for (Object name : Collections.list(message.getPropertyNames())) {
         properties.put((String) name, message.getObjectProperty((String) name));
       }
-      Guidance guidance =
-          held == HeldQueue.DEAD_LETTERS
-              ? Guidance.DEAD_LETTER
-              : QuarantineReason.ofCode(summary.reason())
-                  .map(Guidance::of)
-                  .orElse(Guidance.DEAD_LETTER);
+      Guidance guidance = guidance(held, summary.reason());
       if (message instanceof TextMessage text) {
         String body = text.getText();
         return new HeldDetail(
@@ -246,6 +242,13 @@ public class HeldMessages {
     } catch (JMSException e) {
       throw new JMSRuntimeException("Could not read a held message", e.getErrorCode(), e);
     }
+  }
+
+  /** The advice for a held message: its reason's, or the dead-letter queue's. */
+  private static Guidance guidance(HeldQueue held, String reason) {
+    return held == HeldQueue.DEAD_LETTERS
+        ? Guidance.DEAD_LETTER
+        : QuarantineReason.ofCode(reason).map(Guidance::of).orElse(Guidance.DEAD_LETTER);
   }
 
   /**

@@ -61,7 +61,12 @@ public class QueueDepths {
 
   /** Messages waiting on the inbox queue, delivered or not, until their delivery commits. */
   public long inbox() {
-    return depth(lookUp(inboxQueueName, "inbox.metrics.inbox-queue"));
+    return depth(inboxQueue());
+  }
+
+  /** The inbox queue ({@code inbox.metrics.inbox-queue}), where a redrive sends messages back. */
+  public Queue inboxQueue() {
+    return lookUp(inboxQueueName, "inbox.metrics.inbox-queue");
   }
 
   /** Messages waiting on the dead-letter queue. */

@@ -14,6 +14,6 @@ public class ConsoleApi extends Application {
 
   @Override
   public Set<Class<?>> getClasses() {
-    return Set.of(ConsoleResource.class);
+    return Set.of(ConsoleResource.class, ActionResource.class);
   }
 }

@@ -1,0 +1,184 @@
+package dev.inbox.web;
+
+import dev.inbox.console.BrokerManagement;
+import dev.inbox.console.HeldActions;
+import dev.inbox.console.HeldFilter;
+import dev.inbox.console.HeldQueue;
+import dev.inbox.http.Problems;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.UriInfo;
+import java.io.StringReader;
+import java.net.URI;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+
+/**
+ * The console's actions: redrive or discard held messages, by entries or by a filter, each with an
+ * id that makes asking again harmless and a reason that the audit keeps with who asked. Only role
+ * {@code inbox-operator} may act (WEB-INF/web.xml).
+ *
+ * <p>Against cross-site request forgery: an action is a JSON request (a form of another site cannot
+ * send one without the browser asking this server first, which it does not allow), and a request
+ * whose {@code Origin} is another site is refused.
+ */
+@Path("")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+public class ActionResource {
+
+  /** The most audit entries one page holds. */
+  static final int MAX_PAGE_SIZE = 200;
+
+  @Inject private HeldActions actions;
+  @Context private SecurityContext security;
+  @Context private UriInfo uri;
+
+  @POST
+  @Path("{queue: quarantine|dead-letters}/actions")
+  @Consumes(MediaType.APPLICATION_JSON)
+  public Response act(
+      @PathParam("queue") String queue, @HeaderParam("Origin") String origin, String body) {
+    if (origin != null && !sameOrigin(URI.create(origin), uri.getBaseUri())) {
+      return problem(
+          403,
+          "cross-site",
+          "Another site's request",
+          "the request comes from %s, not from this server: actions are taken from the console's"
+                  .formatted(origin)
+              + " own page or from a script without a browser");
+    }
+    try {
+      HeldActions.Done done =
+          actions.act(
+              HeldQueue.ofPath(queue).orElseThrow(),
+              request(body),
+              security.getUserPrincipal().getName());
+      return Response.ok(done).header("Cache-Control", "no-store").build();
+    } catch (IllegalArgumentException e) {
+      return problem(400, "invalid-request", "The action cannot be taken", e.getMessage());
+    } catch (BrokerManagement.Unavailable e) {
+      return Problems.of(
+              503,
+              "console",
+              "broker-management-unavailable",
+              "The broker did not carry the action out",
+              e.getMessage() + "; ask again with the same id once it answers")
+          .header("Retry-After", 10)
+          .header("Cache-Control", "no-store")
+          .build();
+    }
+  }
+
+  /** The audit of actions, newest first. */
+  @GET
+  @Path("actions")
+  public Response audit(
+      @QueryParam("page") @DefaultValue("0") int page,
+      @QueryParam("size") @DefaultValue("50") int size) {
+    if (page < 0 || size < 1 || size > MAX_PAGE_SIZE) {
+      return problem(
+          400,
+          "invalid-request",
+          "The request cannot be read",
+          "page is %d and size %d: a page is from 0, a size from 1 to %d"
+              .formatted(page, size, MAX_PAGE_SIZE));
+    }
+    return Response.ok(actions.audit(page, size)).header("Cache-Control", "no-store").build();
+  }
+
+  private static HeldActions.Request request(String body) {
+    JsonObject json;
+    try (JsonReader reader = Json.createReader(new StringReader(body))) {
+      json = reader.readObject();
+    } catch (JsonException | IllegalStateException e) {
+      throw new IllegalArgumentException(
+          "the body is not a JSON object: send {\"id\": ..., \"action\": \"redrive\", \"entries\":"
+              + " [...], \"reason\": ...}");
+    }
+    return new HeldActions.Request(
+        text(json, "id"),
+        text(json, "action"),
+        entries(json),
+        json.get("filter") instanceof JsonObject filter
+            ? new HeldFilter(
+                text(filter, "reason"),
+                text(filter, "consumer"),
+                text(filter, "type"),
+                instant(filter, "from"),
+                instant(filter, "to"))
+            : null,
+        text(json, "reason"));
+  }
+
+  private static List<String> entries(JsonObject json) {
+    if (!(json.get("entries") instanceof JsonArray entries)) {
+      return null;
+    }
+    return entries.stream()
+        .map(entry -> entry instanceof JsonString text ? text.getString() : null)
+        .toList();
+  }
+
+  private static String text(JsonObject json, String name) {
+    JsonValue value = json.get(name);
+    if (value == null || value == JsonValue.NULL) {
+      return null;
+    }
+    if (value instanceof JsonString text) {
+      return text.getString();
+    }
+    throw new IllegalArgumentException(name + " must be a string");
+  }
+
+  private static Instant instant(JsonObject json, String name) {
+    String value = text(json, name);
+    try {
+      return value == null || value.isBlank() ? null : Instant.parse(value);
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException(
+          "%s is '%s': give an instant such as 2026-12-04T09:30:00Z".formatted(name, value));
+    }
+  }
+
+  private static boolean sameOrigin(URI origin, URI server) {
+    return origin.getScheme() != null
+        && origin.getScheme().equalsIgnoreCase(server.getScheme())
+        && origin.getHost() != null
+        && origin.getHost().equalsIgnoreCase(server.getHost())
+        && port(origin) == port(server);
+  }
+
+  private static int port(URI uri) {
+    return uri.getPort() != -1
+        ? uri.getPort()
+        : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
+  }
+
+  private static Response problem(int status, String type, String title, String detail) {
+    return Problems.of(status, "console", type, title, detail)
+        .header("Cache-Control", "no-store")
+        .build();
+  }
+}

@@ -1,0 +1,26 @@
+-- Version 5 of the inbox's tables on PostgreSQL: the console's audit of operators' actions. Every
+-- statement creates only what is missing. Times are UTC.
+
+-- One row per operator's action in the console (a redrive or a discard of held messages): the
+-- action's id, chosen by the caller, is the primary key, so an action asked again (a retried request)
+-- is carried out once. The row says who asked, when, why, what was selected, and, once done, when
+-- and how many messages it moved or removed. The inbox never deletes these rows.
+CREATE TABLE IF NOT EXISTS inbox_console_action (
+    action_id    VARCHAR(200)  NOT NULL,
+    action       VARCHAR(20)   NOT NULL,
+    queue_name   VARCHAR(20)   NOT NULL,
+    selection    VARCHAR(4000) NOT NULL,
+    requested_by VARCHAR(100)  NOT NULL,
+    reason       VARCHAR(1000) NOT NULL,
+    requested_at TIMESTAMP     NOT NULL,
+    completed_at TIMESTAMP,
+    messages     INTEGER,
+    CONSTRAINT pk_inbox_console_action PRIMARY KEY (action_id)
+);
+
+-- The audit is listed newest first.
+CREATE INDEX IF NOT EXISTS ix_inbox_console_action_time ON inbox_console_action (requested_at);
+
+INSERT INTO inbox_schema_version (version, description)
+    SELECT 5, 'console actions'
+    WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 5);
