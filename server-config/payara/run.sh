@@ -61,8 +61,8 @@ h2_file=$payara/glassfish/domains/inbox-run/data/inbox/inbox
   java -cp $payara/h2db/bin/h2.jar org.h2.tools.Shell -url "jdbc:h2:$h2_file;AUTO_SERVER=TRUE" -user sa -sql "select consumer_name, message_id, delivery_count, processed_at from inbox_entry; select opportunity_id, meeting_id, title from followup_task"
 >>> Metrics (it asks for the password of the scraper's user, metrics-dev-1 unless you set
 >>> INBOX_METRICS_PASSWORD): curl -k -u metrics 'https://127.0.0.1:8081/metrics?scope=application'
->>> Trace a message, and list the quarantine, through the console's API (user operator, password
->>> console-dev-1 unless you set INBOX_CONSOLE_PASSWORD):
+>>> The operator's console: http://127.0.0.1:8080/inbox/console/ (user operator, password
+>>> console-dev-1 unless you set INBOX_CONSOLE_PASSWORD); or its API, for scripts:
   curl -u operator 'http://127.0.0.1:8080/inbox/console/api/messages?id=evt-1'
   curl -u operator http://127.0.0.1:8080/inbox/console/api/quarantine/groups
 >>> Ready (database, broker, retention): curl http://127.0.0.1:8080/health/ready

@@ -58,8 +58,8 @@ h2_jar=$(ls "$server"/modules/system/layers/base/com/h2database/h2/main/h2-*.jar
   curl -i http://127.0.0.1:8080/inbox/webhooks/crm -H 'Content-Type: application/json' -H 'X-GitHub-Delivery: delivery-1' -H 'X-GitHub-Event: meeting.held' -H "X-Hub-Signature-256: sha256=\$(printf %s "\$body" | openssl dgst -sha256 -hmac '$INBOX_WEBHOOKS_CRM_SECRET' -r | cut -d' ' -f1)" --data-binary "\$body"
 >>> Look at the inbox rows and the follow-up tasks:
   java -cp $h2_jar org.h2.tools.Shell -url "jdbc:h2:$server/standalone/data/inbox/inbox;AUTO_SERVER=TRUE" -user sa -sql "select consumer_name, message_id, delivery_count, processed_at from inbox_entry; select opportunity_id, meeting_id, title from followup_task"
->>> Trace a message, and list the quarantine, through the console's API (user operator, password
->>> console-dev-1 unless you set INBOX_CONSOLE_PASSWORD):
+>>> The operator's console: http://127.0.0.1:8080/inbox/console/ (user operator, password
+>>> console-dev-1 unless you set INBOX_CONSOLE_PASSWORD); or its API, for scripts:
   curl -u operator 'http://127.0.0.1:8080/inbox/console/api/messages?id=evt-1'
   curl -u operator http://127.0.0.1:8080/inbox/console/api/quarantine/groups
 >>> Ready (database, broker, retention), and the metrics:

@@ -1,0 +1,244 @@
+// The console's page: plain JavaScript over the console's API (api/), no build step. Every value
+// from the server is written as text, never as markup: bodies and properties are a producer's.
+"use strict";
+
+// From the page's origin and path, never its full address: one that carries a login
+// (https://user:password@host/...) would make every request of the page fail.
+const API = new URL("api/", location.origin + location.pathname).href;
+const view = document.getElementById("view");
+const notice = document.getElementById("notice");
+
+/** An element with attributes and children (strings become text). */
+function el(tag, attributes, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes || {})) {
+    if (name === "onclick") element.addEventListener("click", value);
+    else if (value !== undefined && value !== null) element.setAttribute(name, value);
+  }
+  for (const child of children.flat()) {
+    if (child !== undefined && child !== null) element.append(child instanceof Node ? child : String(child));
+  }
+  return element;
+}
+
+/** A table of rows, each a list of cells. */
+function table(headings, rows) {
+  return el("table", {},
+    el("thead", {}, el("tr", {}, headings.map((heading) => el("th", {}, heading)))),
+    el("tbody", {}, rows.map((cells) => el("tr", {}, cells.map((cell) => el("td", {}, cell ?? ""))))));
+}
+
+/** A table of name and value pairs, without headings. */
+function facts(pairs) {
+  return el("table", { class: "facts" },
+    el("tbody", {}, pairs.map(([name, value]) => el("tr", {}, el("th", {}, name), el("td", {}, value ?? "")))));
+}
+
+function say(text, problem) {
+  notice.textContent = text;
+  notice.className = problem ? "problem" : "";
+  notice.hidden = !text;
+}
+
+/** A problem response in words: its detail, which says what was wrong and what to do. */
+async function problem(response) {
+  try {
+    const body = await response.json();
+    return body.detail || body.title || response.statusText;
+  } catch (notJson) {
+    return response.status + " " + response.statusText;
+  }
+}
+
+async function get(path) {
+  const response = await fetch(API + path, { credentials: "same-origin", headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(await problem(response));
+  return response.json();
+}
+
+async function post(path, body) {
+  const response = await fetch(API + path, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(await problem(response));
+  return response.json();
+}
+
+/** An id per action, so that a retried request is not carried out twice. */
+function actionId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Asks for a confirmation and a reason; resolves to the reason, or null when cancelled. */
+function confirmAction(title, text) {
+  const dialog = document.getElementById("confirm");
+  document.getElementById("confirm-title").textContent = title;
+  document.getElementById("confirm-text").textContent = text;
+  const reason = document.getElementById("confirm-reason");
+  reason.value = "";
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "go" ? reason.value.trim() : null), { once: true });
+    dialog.showModal();
+  });
+}
+
+/** Takes an action, then shows where the messages went: `after`, or the current view again. */
+async function act(queue, kind, selection, what, after) {
+  const reason = await confirmAction(kind === "redrive" ? "Redrive" : "Discard",
+    (kind === "redrive" ? "Send back to the inbox queue: " : "Remove for good: ") + what);
+  if (!reason) return;
+  try {
+    const done = await post(`${queue}/actions`, { id: actionId(), action: kind, ...selection, reason });
+    say(`${kind === "redrive" ? "Redriven" : "Discarded"}: ${done.action.messages} message(s).`);
+    if (after && location.hash !== after) location.hash = after;
+    else route();
+  } catch (error) {
+    say(error.message, true);
+  }
+}
+
+const time = (value) => (value ? String(value).replace("T", " ").replace(/\.\d+/, "") : "");
+const link = (href, text) => el("a", { href }, text);
+const queueName = (queue) => (queue === "quarantine" ? "Quarantine" : "Dead letters");
+
+async function overview() {
+  const [quarantine, deadLetters] = await Promise.all([get("quarantine/groups"), get("dead-letters/groups")]);
+  view.replaceChildren(el("h1", {}, "What waits for a decision"),
+    groupsTable("quarantine", quarantine), groupsTable("dead-letters", deadLetters));
+}
+
+function groupsTable(queue, groups) {
+  const heading = el("h2", {}, `${queueName(queue)}: ${groups.reduce((n, g) => n + g.count, 0)} message(s)`);
+  if (groups.length === 0) return el("div", {}, heading, el("p", { class: "muted" }, "Nothing waits here."));
+  return el("div", {}, heading, table(
+    ["Messages", "Why", "Consumer", "Error", "First", "Last", ""],
+    groups.map((group) => {
+      const filter = { reason: group.reason, consumer: group.consumer };
+      const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v)).toString();
+      return [
+        link(`#/${queue}?${query}`, String(group.count)),
+        el("span", {}, el("strong", {}, group.reason || "dead letter"), el("br"), group.guidance.meaning),
+        group.consumer, group.error, time(group.firstSeen), time(group.lastSeen),
+        el("span", { class: "actions" },
+          // A redrive of what a redrive cannot apply (a collision, say) would only bring it back.
+          group.guidance.redrive
+            ? el("button", { onclick: () => act(queue, "redrive", { filter }, selected(queue, group)) }, "Redrive all") : "",
+          el("button", { class: "danger", onclick: () => act(queue, "discard", { filter }, selected(queue, group)) }, "Discard all")),
+      ];
+    })));
+}
+
+/** What a group's action selects, in words: its reason and consumer, whatever the error. */
+function selected(queue, group) {
+  const what = group.reason ? `quarantined as ${group.reason}` : "in the dead-letter queue";
+  return `every message ${what}${group.consumer ? " for " + group.consumer : ""} (${group.count} in this group)`;
+}
+
+async function list(queue, query) {
+  const page = await get(`${queue}?${query}`);
+  const params = new URLSearchParams(query);
+  const number = Number(params.get("page") || 0);
+  const pager = el("p", {}, `${page.total}${page.complete ? "" : "+"} message(s). Page ${number + 1}. `,
+    number > 0 ? link(`#/${queue}?${withPage(params, number - 1)}`, "Previous") : "", " ",
+    (number + 1) * page.size < page.total ? link(`#/${queue}?${withPage(params, number + 1)}`, "Next") : "");
+  view.replaceChildren(el("h1", {}, queueName(queue)), pager, table(
+    ["Message", "Type", "Why", "Consumer", "Error", "Set aside"],
+    page.messages.map((message) => [
+      message.entry ? link(`#/${queue}/entries/${encodeURIComponent(message.entry)}`, message.messageId || message.entry) : message.messageId,
+      message.type, message.reason, message.consumer, message.error, time(message.enqueuedAt),
+    ])));
+}
+
+function withPage(params, page) {
+  const next = new URLSearchParams(params);
+  next.set("page", page);
+  return next.toString();
+}
+
+async function entry(queue, id) {
+  const detail = await get(`${queue}/entries/${encodeURIComponent(id)}`);
+  const message = detail.message;
+  const what = `message ${message.messageId || id}`;
+  // Once acted on, the copy is no longer held: show the message's trace instead.
+  const after = message.messageId ? `#/messages/${encodeURIComponent(message.messageId)}` : `#/${queue}`;
+  view.replaceChildren(
+    el("h1", {}, `${queueName(queue)}: ${message.messageId || id}`),
+    el("div", { class: "next" },
+      el("p", { class: "meaning" }, el("strong", {}, message.reason || "dead letter"), ": ", detail.guidance.meaning),
+      el("p", {}, "Next step: ", detail.guidance.nextStep)),
+    el("div", { class: "actions" },
+      detail.guidance.redrive
+        ? el("button", { id: "redrive", onclick: () => act(queue, "redrive", { entries: [message.entry] }, what, after) }, "Redrive") : "",
+      el("button", { id: "discard", class: "danger", onclick: () => act(queue, "discard", { entries: [message.entry] }, what, after) }, "Discard"),
+      message.messageId ? link(`#/messages/${encodeURIComponent(message.messageId)}`, "Trace this message") : ""),
+    facts([
+      ["Type", message.type], ["Consumer", message.consumer], ["Error", message.error],
+      ["Set aside", time(message.enqueuedAt)], ["Sent", time(message.producedAt)],
+      ["Deliveries", message.deliveryCount], ["From", message.origin],
+    ]),
+    el("h2", {}, `Body (${detail.bodyKind}, ${detail.bodySize})`),
+    !detail.guidance.redrive ? el("p", { class: "muted" }, "A redrive cannot apply it as it is.") : "",
+    detail.body === undefined || detail.body === null
+      ? el("p", { class: "muted" }, "Hidden: only role inbox-payload-reader sees bodies.")
+      : el("pre", {}, detail.body),
+    el("h2", {}, "Properties"),
+    table(["Name", "Value"], Object.entries(detail.properties).map(([name, value]) => [name, String(value)])));
+}
+
+async function trace(id) {
+  const found = await get(`messages?id=${encodeURIComponent(id)}`);
+  const held = (queue, messages) => messages.map((message) => [
+    message.entry ? link(`#/${queue}/entries/${encodeURIComponent(message.entry)}`, queueName(queue)) : queueName(queue),
+    message.reason, message.consumer, message.error, time(message.enqueuedAt)]);
+  view.replaceChildren(
+    el("h1", {}, `Message ${found.messageId}`),
+    el("h2", {}, "Consumers that took it"),
+    found.rows.length === 0 ? el("p", { class: "muted" }, "No consumer has a row for it.")
+      : table(["Consumer", "Outcome", "Processed", "Deliveries", "Business key", "Result"],
+        found.rows.map((row) => [row.consumer, row.outcome, time(row.processedAt), row.deliveryCount, row.businessKey, row.resultReference])),
+    el("h2", {}, "Failures"),
+    found.failures.length === 0 ? el("p", { class: "muted" }, "No failed attempt.")
+      : table(["Consumer", "Attempts", "Kind", "First", "Last", "Last error"],
+        found.failures.map((f) => [f.consumer, f.attempts, f.kind, time(f.firstSeen), time(f.lastSeen), f.lastError])),
+    el("h2", {}, "Held copies"),
+    found.quarantined.length + found.deadLettered.length === 0 ? el("p", { class: "muted" }, "None.")
+      : table(["Where", "Why", "Consumer", "Error", "Set aside"],
+        [...held("quarantine", found.quarantined), ...held("dead-letters", found.deadLettered)]));
+}
+
+async function audit() {
+  const actions = await get("actions");
+  view.replaceChildren(el("h1", {}, "Audit"), table(
+    ["When", "Who", "Action", "Queue", "Messages", "Why", "Selection"],
+    actions.map((a) => [time(a.requestedAt), a.requestedBy, a.action, a.queue,
+      a.completedAt ? a.messages : "not completed", a.reason, a.selection || "every message"])));
+}
+
+async function route() {
+  const [path, query] = location.hash.slice(1).split("?");
+  const parts = (path || "/").split("/").filter(Boolean).map(decodeURIComponent);
+  try {
+    if (parts[0] === "messages" && parts[1]) await trace(parts.slice(1).join("/"));
+    else if ((parts[0] === "quarantine" || parts[0] === "dead-letters") && parts[1] === "entries") await entry(parts[0], parts.slice(2).join("/"));
+    else if (parts[0] === "quarantine" || parts[0] === "dead-letters") await list(parts[0], query || "");
+    else if (parts[0] === "actions") await audit();
+    else await overview();
+  } catch (error) {
+    view.replaceChildren(el("p", { class: "muted" }, error.message));
+  }
+}
+
+document.getElementById("search").addEventListener("submit", (event) => {
+  event.preventDefault();
+  say("");
+  location.hash = `#/messages/${encodeURIComponent(document.getElementById("message-id").value.trim())}`;
+});
+window.addEventListener("hashchange", () => { route(); });
+route();
