@@ -90,11 +90,13 @@ public class HeldActions {
    * @param entries the held messages by their entry ids, or null to select by the filter
    * @param filter the held messages that match it, or null to select by entries
    * @param reason why, for the audit
-   * @throws IllegalArgumentException saying what is missing or wrong
    */
   public record Request(
       String id, String kind, List<String> entries, HeldFilter filter, String reason) {
 
+    /**
+     * @throws IllegalArgumentException saying what is missing or wrong
+     */
     public Request {
       if (id == null || id.isBlank() || id.length() > ConsoleActions.ID) {
         throw new IllegalArgumentException(
