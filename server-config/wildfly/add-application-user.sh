@@ -14,7 +14,14 @@ server=$1 user=$2 role=$3
 : "${INBOX_APP_PASSWORD:?set INBOX_APP_PASSWORD to the password of the new user}"
 configuration=$server/standalone/configuration
 users=$configuration/application-users.properties roles=$configuration/application-roles.properties
-if grep -q "^$user=" "$users"; then
+case $user in
+  *[=:[:space:]]* | '')
+    echo "A user name has no '=', ':' or white space: '$user'" >&2
+    exit 2
+    ;;
+esac
+# The name as text, not a pattern: j.smith is not jxsmith.
+if awk -F= -v user="$user" '$1 == user { found = 1 } END { exit !found }' "$users"; then
   echo "$user is already an application user of $server"
   exit 0
 fi

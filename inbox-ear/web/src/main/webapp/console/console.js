@@ -94,13 +94,19 @@ async function act(queue, kind, selection, what, after) {
   const reason = await confirmAction(kind === "redrive" ? "Redrive" : "Discard",
     (kind === "redrive" ? "Send back to the inbox queue: " : "Remove for good: ") + what);
   if (!reason) return;
+  // One id for the action, kept when it is sent again: the server carries it out once.
+  await send(queue, { id: actionId(), action: kind, ...selection, reason }, after);
+}
+
+async function send(queue, body, after) {
   try {
-    const done = await post(`${queue}/actions`, { id: actionId(), action: kind, ...selection, reason });
-    say(`${kind === "redrive" ? "Redriven" : "Discarded"}: ${done.action.messages} message(s).`);
+    const done = await post(`${queue}/actions`, body);
+    say(`${body.action === "redrive" ? "Redriven" : "Discarded"}: ${done.action.messages} message(s).`);
     if (after && location.hash !== after) location.hash = after;
     else route();
   } catch (error) {
     say(error.message, true);
+    notice.append(" ", el("button", { id: "again", onclick: () => send(queue, body, after) }, "Ask again"));
   }
 }
 
@@ -126,34 +132,34 @@ function groupsTable(queue, groups) {
         link(`#/${queue}?${query}`, String(group.count)),
         el("span", {}, el("strong", {}, group.reason || "dead letter"), el("br"), group.guidance.meaning),
         group.consumer, group.error, time(group.firstSeen), time(group.lastSeen),
-        el("span", { class: "actions" },
-          // A redrive of what a redrive cannot apply (a collision, say) would only bring it back.
-          group.guidance.redrive
-            ? el("button", { onclick: () => act(queue, "redrive", { filter }, selected(queue, group)) }, "Redrive all") : "",
-          el("button", { class: "danger", onclick: () => act(queue, "discard", { filter }, selected(queue, group)) }, "Discard all")),
+        link(`#/${queue}?${query}`, "Open"),
       ];
     })));
 }
 
-/** What a group's action selects, in words: its reason and consumer, whatever the error. */
-function selected(queue, group) {
-  const what = group.reason ? `quarantined as ${group.reason}` : "in the dead-letter queue";
-  return `every message ${what}${group.consumer ? " for " + group.consumer : ""} (${group.count} in this group)`;
-}
-
 async function list(queue, query) {
   const page = await get(`${queue}?${query}`);
+  const drawnAt = new Date().toISOString();
   const params = new URLSearchParams(query);
   const number = Number(params.get("page") || 0);
   const pager = el("p", {}, `${page.total}${page.complete ? "" : "+"} message(s). Page ${number + 1}. `,
     number > 0 ? link(`#/${queue}?${withPage(params, number - 1)}`, "Previous") : "", " ",
     (number + 1) * page.size < page.total ? link(`#/${queue}?${withPage(params, number + 1)}`, "Next") : "");
-  view.replaceChildren(el("h1", {}, queueName(queue)), pager, table(
-    ["Message", "Type", "Why", "Consumer", "Error", "Set aside"],
-    page.messages.map((message) => [
-      message.entry ? link(`#/${queue}/entries/${encodeURIComponent(message.entry)}`, message.messageId || message.entry) : message.messageId,
-      message.type, message.reason, message.consumer, message.error, time(message.enqueuedAt),
-    ])));
+  // The action takes what this list selects, as drawn: nothing set aside since.
+  const filter = { to: drawnAt };
+  for (const name of ["reason", "consumer", "type", "from", "to"]) if (params.get(name)) filter[name] = params.get(name);
+  const criteria = ["reason", "consumer", "type"].filter((name) => params.get(name)).map((name) => `${name} ${params.get(name)}`);
+  const what = `all ${page.total}${page.complete ? "" : "+"} message(s) of this list${criteria.length ? " (" + criteria.join(", ") + ")" : ""}`;
+  view.replaceChildren(el("h1", {}, queueName(queue)), pager,
+    page.total === 0 ? "" : el("div", { class: "actions" },
+      el("button", { onclick: () => act(queue, "redrive", { filter }, what) }, "Redrive all of these"),
+      el("button", { class: "danger", onclick: () => act(queue, "discard", { filter }, what) }, "Discard all of these")),
+    table(
+      ["Message", "Type", "Why", "Consumer", "Error", "Set aside"],
+      page.messages.map((message) => [
+        message.entry ? link(`#/${queue}/entries/${encodeURIComponent(message.entry)}`, message.messageId || message.entry) : message.messageId,
+        message.type, message.reason, message.consumer, message.error, time(message.enqueuedAt),
+      ])));
 }
 
 function withPage(params, page) {
@@ -218,7 +224,7 @@ async function audit() {
   view.replaceChildren(el("h1", {}, "Audit"), table(
     ["When", "Who", "Action", "Queue", "Messages", "Why", "Selection"],
     actions.map((a) => [time(a.requestedAt), a.requestedBy, a.action, a.queue,
-      a.completedAt ? a.messages : "not completed", a.reason, a.selection || "every message"])));
+      a.completedAt ? a.messages : "not completed", a.reason, a.selection])));
 }
 
 async function route() {

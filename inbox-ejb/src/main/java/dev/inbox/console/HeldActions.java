@@ -9,7 +9,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.jms.Queue;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
@@ -20,8 +23,9 @@ import java.util.stream.Collectors;
  * the action is written to the audit under its id before the broker's management carries it out,
  * and completed after. A redrive moves the messages to the inbox queue as they are, identity and
  * all, as the redrive scripts do; a discard removes them. An action asked again with its id returns
- * what it did; one that did not complete (the server stopped in between) is carried out again,
- * which moves or removes what is still there and nothing twice.
+ * what it did; one that has not completed is refused while it may still be running ({@link
+ * #LEASE}), and carried out again after that (the server stopped in between): it moves or removes
+ * what is still there of its selection, and nothing twice.
  */
 @ApplicationScoped
 public class HeldActions {
@@ -30,6 +34,15 @@ public class HeldActions {
 
   /** The most entries one action names; a larger selection is a filter. */
   public static final int MAX_ENTRIES = 80;
+
+  /** The longest login name the audit keeps. */
+  static final int REQUESTED_BY = 100;
+
+  /**
+   * How long an action that began and did not complete holds its id: a repeat meanwhile is refused,
+   * since the first may still be running; after it, a repeat carries the action out.
+   */
+  static final Duration LEASE = Duration.ofMinutes(5);
 
   private final ConsoleActions audit;
   private final BrokerManagement broker;
@@ -131,47 +144,77 @@ public class HeldActions {
    */
   public record Done(ConsoleActions.Action action, boolean replayed) {}
 
+  /** An action with this id began a moment ago and has not completed: it may still be running. */
+  public static class InProgress extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    InProgress(String message) {
+      super(message);
+    }
+  }
+
   /**
    * Carries the action out, or returns what it did when it was asked before.
    *
    * @param requestedBy who asks: the logged-in user
-   * @throws IllegalArgumentException when the id was used before for another action
+   * @throws IllegalArgumentException when the id was used before for another action, or by someone
+   *     else
+   * @throws InProgress when the action began less than {@link #LEASE} ago and has not completed
    * @throws BrokerManagement.Unavailable when the broker cannot be managed: the action stays in the
-   *     audit, not completed, and asking again with its id carries it out
+   *     audit, not completed, and asking again with its id after {@link #LEASE} carries it out
    */
   public Done act(HeldQueue held, Request request, String requestedBy) {
+    if (requestedBy.length() > REQUESTED_BY) {
+      throw new IllegalArgumentException(
+          "the login name is %d characters long; the audit keeps %d: use a shorter one"
+              .formatted(requestedBy.length(), REQUESTED_BY));
+    }
     Kind kind = Kind.ofCode(request.kind());
-    String filter = filter(request);
+    LocalDateTime now = LocalDateTime.now(clock).truncatedTo(ChronoUnit.MILLIS);
     ConsoleActions.Action asked =
         new ConsoleActions.Action(
             request.id(),
             kind.code(),
             held.path(),
-            filter,
+            selection(request, now),
             requestedBy,
             request.reason(),
-            LocalDateTime.now(clock),
+            now,
             null,
             null);
     Optional<ConsoleActions.Action> before = begin(asked);
+    ConsoleActions.Action action = before.orElse(asked);
     if (before.isPresent()) {
       ConsoleActions.Action first = before.get();
+      // The first one's time bounds its selection: the same request gives the same selection.
       if (!first.action().equals(asked.action())
           || !first.queue().equals(asked.queue())
-          || !first.selection().equals(asked.selection())) {
+          || !first.selection().equals(selection(request, first.requestedAt()))
+          || !first.requestedBy().equals(requestedBy)) {
         throw new IllegalArgumentException(
-            "action %s was asked before, to %s %s of %s: give a new action a new id"
-                .formatted(first.id(), first.action(), first.selection(), first.queue()));
+            "action %s was asked before, by %s, to %s %s of %s: give a new action a new id"
+                .formatted(
+                    first.id(),
+                    first.requestedBy(),
+                    first.action(),
+                    first.selection(),
+                    first.queue()));
       }
       if (first.completedAt() != null) {
         return new Done(first, true);
+      }
+      if (first.requestedAt().plus(LEASE).isAfter(now)) {
+        throw new InProgress(
+            "action %s began at %s UTC and has not completed: it may still be running; ask again"
+                    .formatted(first.id(), first.requestedAt())
+                + " after %d minutes".formatted(LEASE.toMinutes()));
       }
     }
     Queue queue = held == HeldQueue.QUARANTINE ? quarantine.queue() : queues.deadLetterQueue();
     int messages =
         kind == Kind.REDRIVE
-            ? broker.move(queue, filter, queues.inboxQueue())
-            : broker.remove(queue, filter);
+            ? broker.move(queue, action.selection(), queues.inboxQueue())
+            : broker.remove(queue, action.selection());
     audit.complete(request.id(), messages, LocalDateTime.now(clock));
     LOG.info(
         () ->
@@ -182,9 +225,9 @@ public class HeldActions {
                     kind.code(),
                     messages,
                     held.path(),
-                    filter,
+                    action.selection(),
                     request.reason()));
-    return new Done(audit.find(request.id()).orElseThrow(), before.isPresent());
+    return new Done(audit.find(request.id()).orElseThrow(), false);
   }
 
   /** The audit, newest first. */
@@ -207,24 +250,41 @@ public class HeldActions {
     }
   }
 
-  /** The selection in the broker's filter syntax: the audit keeps it as the broker ran it. */
-  private String filter(Request request) {
-    String filter =
-        request.entries() != null
-            ? "AMQUserID IN ("
-                + request.entries().stream()
-                    .distinct()
-                    .sorted()
-                    .map(HeldFilter::quoted)
-                    .collect(Collectors.joining(", "))
-                + ")"
-            : request.filter().brokerFilter(identity.type());
-    if (filter != null && filter.length() > ConsoleActions.SELECTION) {
+  /**
+   * The selection in the broker's filter syntax, as the audit keeps it and the broker runs it. A
+   * filter without an end selects only what was set aside before the action was asked (on the
+   * dead-letter queue: sent before), so that an action carried out again later takes nothing that
+   * arrived since.
+   */
+  private String selection(Request request, LocalDateTime requestedAt) {
+    String selection;
+    if (request.entries() != null) {
+      selection =
+          "AMQUserID IN ("
+              + request.entries().stream()
+                  .distinct()
+                  .sorted()
+                  .map(HeldFilter::quoted)
+                  .collect(Collectors.joining(", "))
+              + ")";
+    } else {
+      HeldFilter filter = request.filter();
+      if (filter.to() == null) {
+        filter =
+            new HeldFilter(
+                filter.reason(),
+                filter.consumer(),
+                filter.type(),
+                filter.from(),
+                requestedAt.toInstant(ZoneOffset.UTC));
+      }
+      selection = filter.brokerFilter(identity.type());
+    }
+    if (selection.length() > ConsoleActions.SELECTION) {
       throw new IllegalArgumentException(
           "the selection is %d characters long; at most %d fit: select fewer messages"
-              .formatted(filter.length(), ConsoleActions.SELECTION));
+              .formatted(selection.length(), ConsoleActions.SELECTION));
     }
-    // No criterion selects every held message: the broker's filter for that is none at all.
-    return filter == null ? "" : filter;
+    return selection;
   }
 }

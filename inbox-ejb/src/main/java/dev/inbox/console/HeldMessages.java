@@ -24,6 +24,7 @@ import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Consumer;
@@ -109,12 +110,15 @@ public class HeldMessages {
                     cause.get(1),
                     cause.get(2),
                     members.size(),
+                    // A message sent without a timestamp has none to compare.
                     members.stream()
                         .map(HeldMessage::enqueuedAt)
+                        .filter(Objects::nonNull)
                         .min(Comparator.naturalOrder())
                         .orElse(null),
                     members.stream()
                         .map(HeldMessage::enqueuedAt)
+                        .filter(Objects::nonNull)
                         .max(Comparator.naturalOrder())
                         .orElse(null),
                     guidance(held, cause.get(0)))));

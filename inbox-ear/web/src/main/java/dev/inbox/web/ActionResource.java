@@ -27,7 +27,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
-import jakarta.ws.rs.core.UriInfo;
 import java.io.StringReader;
 import java.net.URI;
 import java.time.Instant;
@@ -41,7 +40,7 @@ import java.util.List;
  *
  * <p>Against cross-site request forgery: an action is a JSON request (a form of another site cannot
  * send one without the browser asking this server first, which it does not allow), and a request
- * whose {@code Origin} is another site is refused.
+ * whose {@code Origin} names another host than the one it was sent to is refused.
  */
 @Path("")
 @RequestScoped
@@ -53,14 +52,16 @@ public class ActionResource {
 
   @Inject private HeldActions actions;
   @Context private SecurityContext security;
-  @Context private UriInfo uri;
 
   @POST
   @Path("{queue: quarantine|dead-letters}/actions")
   @Consumes(MediaType.APPLICATION_JSON)
   public Response act(
-      @PathParam("queue") String queue, @HeaderParam("Origin") String origin, String body) {
-    if (origin != null && !sameOrigin(URI.create(origin), uri.getBaseUri())) {
+      @PathParam("queue") String queue,
+      @HeaderParam("Origin") String origin,
+      @HeaderParam("Host") String host,
+      String body) {
+    if (origin != null && !sameHost(origin, host)) {
       return problem(
           403,
           "cross-site",
@@ -78,6 +79,12 @@ public class ActionResource {
       return Response.ok(done).header("Cache-Control", "no-store").build();
     } catch (IllegalArgumentException e) {
       return problem(400, "invalid-request", "The action cannot be taken", e.getMessage());
+    } catch (HeldActions.InProgress e) {
+      return Problems.of(
+              409, "console", "action-in-progress", "The action is under way", e.getMessage())
+          .header("Retry-After", 60)
+          .header("Cache-Control", "no-store")
+          .build();
     } catch (BrokerManagement.Unavailable e) {
       return Problems.of(
               503,
@@ -162,18 +169,19 @@ public class ActionResource {
     }
   }
 
-  private static boolean sameOrigin(URI origin, URI server) {
-    return origin.getScheme() != null
-        && origin.getScheme().equalsIgnoreCase(server.getScheme())
-        && origin.getHost() != null
-        && origin.getHost().equalsIgnoreCase(server.getHost())
-        && port(origin) == port(server);
-  }
-
-  private static int port(URI uri) {
-    return uri.getPort() != -1
-        ? uri.getPort()
-        : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
+  /**
+   * Whether the page that sent the request was served by the host the request went to. The scheme
+   * and port are not compared: behind a proxy that ends TLS, the browser's origin is https and this
+   * server's own address http.
+   */
+  private static boolean sameHost(String origin, String host) {
+    try {
+      String originHost = URI.create(origin).getHost();
+      String requestHost = host == null ? null : URI.create("http://" + host).getHost();
+      return originHost != null && originHost.equalsIgnoreCase(requestHost);
+    } catch (IllegalArgumentException malformed) {
+      return false;
+    }
   }
 
   private static Response problem(int status, String type, String title, String detail) {
