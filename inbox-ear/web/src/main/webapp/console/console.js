@@ -114,9 +114,9 @@ const time = (value) => (value ? String(value).replace("T", " ").replace(/\.\d+/
 const link = (href, text) => el("a", { href }, text);
 const queueName = (queue) => (queue === "quarantine" ? "Quarantine" : "Dead letters");
 
-async function overview() {
+async function overview(show) {
   const [quarantine, deadLetters] = await Promise.all([get("quarantine/groups"), get("dead-letters/groups")]);
-  view.replaceChildren(el("h1", {}, "What waits for a decision"),
+  show(el("h1", {}, "What waits for a decision"),
     groupsTable("quarantine", quarantine), groupsTable("dead-letters", deadLetters));
 }
 
@@ -137,7 +137,7 @@ function groupsTable(queue, groups) {
     })));
 }
 
-async function list(queue, query) {
+async function list(queue, query, show) {
   const page = await get(`${queue}?${query}`);
   const drawnAt = new Date().toISOString();
   const params = new URLSearchParams(query);
@@ -150,7 +150,7 @@ async function list(queue, query) {
   for (const name of ["reason", "consumer", "type", "from", "to"]) if (params.get(name)) filter[name] = params.get(name);
   const criteria = ["reason", "consumer", "type"].filter((name) => params.get(name)).map((name) => `${name} ${params.get(name)}`);
   const what = `all ${page.total}${page.complete ? "" : "+"} message(s) of this list${criteria.length ? " (" + criteria.join(", ") + ")" : ""}`;
-  view.replaceChildren(el("h1", {}, queueName(queue)), pager,
+  show(el("h1", {}, queueName(queue)), pager,
     page.total === 0 ? "" : el("div", { class: "actions" },
       el("button", { onclick: () => act(queue, "redrive", { filter }, what) }, "Redrive all of these"),
       el("button", { class: "danger", onclick: () => act(queue, "discard", { filter }, what) }, "Discard all of these")),
@@ -168,13 +168,13 @@ function withPage(params, page) {
   return next.toString();
 }
 
-async function entry(queue, id) {
+async function entry(queue, id, show) {
   const detail = await get(`${queue}/entries/${encodeURIComponent(id)}`);
   const message = detail.message;
   const what = `message ${message.messageId || id}`;
   // Once acted on, the copy is no longer held: show the message's trace instead.
   const after = message.messageId ? `#/messages/${encodeURIComponent(message.messageId)}` : `#/${queue}`;
-  view.replaceChildren(
+  show(
     el("h1", {}, `${queueName(queue)}: ${message.messageId || id}`),
     el("div", { class: "next" },
       el("p", { class: "meaning" }, el("strong", {}, message.reason || "dead letter"), ": ", detail.guidance.meaning),
@@ -198,13 +198,16 @@ async function entry(queue, id) {
     table(["Name", "Value"], Object.entries(detail.properties).map(([name, value]) => [name, String(value)])));
 }
 
-async function trace(id) {
+async function trace(id, show) {
   const found = await get(`messages?id=${encodeURIComponent(id)}`);
   const held = (queue, messages) => messages.map((message) => [
     message.entry ? link(`#/${queue}/entries/${encodeURIComponent(message.entry)}`, queueName(queue)) : queueName(queue),
     message.reason, message.consumer, message.error, time(message.enqueuedAt)]);
-  view.replaceChildren(
+  show(
     el("h1", {}, `Message ${found.messageId}`),
+    found.found ? "" : el("p", { class: "next" }, "The inbox knows nothing of this message: no consumer took it, none failed on it, no copy is held. "
+      + "Check the id (with its key scope's values, if the inbox keys by tenant), or it may be on its way (a redriven message), "
+      + "or retention deleted its rows."),
     el("h2", {}, "Consumers that took it"),
     found.rows.length === 0 ? el("p", { class: "muted" }, "No consumer has a row for it.")
       : table(["Consumer", "Outcome", "Processed", "Deliveries", "Business key", "Result"],
@@ -219,25 +222,30 @@ async function trace(id) {
         [...held("quarantine", found.quarantined), ...held("dead-letters", found.deadLettered)]));
 }
 
-async function audit() {
+async function audit(show) {
   const actions = await get("actions");
-  view.replaceChildren(el("h1", {}, "Audit"), table(
+  show(el("h1", {}, "Audit"), table(
     ["When", "Who", "Action", "Queue", "Messages", "Why", "Selection"],
     actions.map((a) => [time(a.requestedAt), a.requestedBy, a.action, a.queue,
       a.completedAt ? a.messages : "not completed", a.reason, a.selection])));
 }
 
+let routing = 0;
+
+/** Shows the view the address names. Of two quick navigations, only the last one's view is shown. */
 async function route() {
+  const mine = ++routing;
+  const show = (...nodes) => { if (mine === routing) view.replaceChildren(...nodes); };
   const [path, query] = location.hash.slice(1).split("?");
   const parts = (path || "/").split("/").filter(Boolean).map(decodeURIComponent);
   try {
-    if (parts[0] === "messages" && parts[1]) await trace(parts.slice(1).join("/"));
-    else if ((parts[0] === "quarantine" || parts[0] === "dead-letters") && parts[1] === "entries") await entry(parts[0], parts.slice(2).join("/"));
-    else if (parts[0] === "quarantine" || parts[0] === "dead-letters") await list(parts[0], query || "");
-    else if (parts[0] === "actions") await audit();
-    else await overview();
+    if (parts[0] === "messages" && parts[1]) await trace(parts.slice(1).join("/"), show);
+    else if ((parts[0] === "quarantine" || parts[0] === "dead-letters") && parts[1] === "entries") await entry(parts[0], parts.slice(2).join("/"), show);
+    else if (parts[0] === "quarantine" || parts[0] === "dead-letters") await list(parts[0], query || "", show);
+    else if (parts[0] === "actions") await audit(show);
+    else await overview(show);
   } catch (error) {
-    view.replaceChildren(el("p", { class: "muted" }, error.message));
+    show(el("p", { class: "muted" }, error.message));
   }
 }
 

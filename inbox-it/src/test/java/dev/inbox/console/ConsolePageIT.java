@@ -138,12 +138,12 @@ class ConsolePageIT {
     wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("notice"), "Redriven: 1"));
 
     String trace = "#/messages/" + URLEncoder.encode(id, StandardCharsets.UTF_8);
+    browser.get(console + trace);
     wait.until(
         page -> {
           // The trace is read again until the redriven message has its row.
-          browser.get(console + "#/");
-          browser.get(console + trace);
-          return page.findElement(By.id("view")).getText().contains("applied");
+          page.navigate().refresh();
+          return page.findElement(By.id("view")).getText().contains("it-poison applied");
         });
     assertTrue(
         browser.findElement(By.id("view")).getText().contains("it-poison applied"),
