@@ -1,5 +1,6 @@
 package dev.inbox.console;
 
+import dev.inbox.quarantine.LocalBroker;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.jms.JMSException;
@@ -8,7 +9,6 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import javax.management.JMException;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
@@ -119,27 +119,19 @@ public class BrokerManagement {
     }
   }
 
-  /** The queue's management bean, under its JMS name or WildFly's core name for it. */
+  /** The queue's management bean, or why the console cannot manage it from here. */
   private ObjectName queueBean(MBeanServerConnection server, Queue queue)
       throws JMException, JMSException, IOException {
     String name = queue.getQueueName();
-    for (String candidate : new String[] {name, "jms.queue." + name}) {
-      Set<ObjectName> beans =
-          server.queryNames(
-              new ObjectName(
-                  "org.apache.activemq.artemis:subcomponent=queues,queue="
-                      + ObjectName.quote(candidate)
-                      + ",*"),
-              null);
-      if (!beans.isEmpty()) {
-        return beans.iterator().next();
-      }
-    }
-    throw new Unavailable(
-        ("no broker managed from here has a queue %s: where the broker runs in another process,"
-                + " set %s, inbox.console.broker.user and inbox.console.broker.password to its JMX"
-                + " and a user with management rights (docs/operations/console.md)")
-            .formatted(name, URL),
-        null);
+    return LocalBroker.queueBean(server, name)
+        .orElseThrow(
+            () ->
+                new Unavailable(
+                    ("no broker managed from here has a queue %s: where the broker runs in another"
+                            + " process, set %s, inbox.console.broker.user and"
+                            + " inbox.console.broker.password to its JMX and a user with management"
+                            + " rights (docs/operations/console.md)")
+                        .formatted(name, URL),
+                    null));
   }
 }

@@ -3,6 +3,7 @@ package dev.inbox.console;
 import dev.inbox.spi.QuarantineProperties;
 import dev.inbox.spi.QuarantineReason;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -73,6 +74,24 @@ public record HeldFilter(String reason, String consumer, String type, Instant fr
       criteria.add(timestamp + " < " + to.toEpochMilli());
     }
     return criteria.isEmpty() ? null : String.join(" AND ", criteria);
+  }
+
+  /**
+   * An instant as a caller gives one ({@code 2026-12-04T09:30:00Z}), or null when none is given.
+   *
+   * @param name the criterion's name, for the message
+   * @throws IllegalArgumentException naming the criterion and showing the form it takes
+   */
+  public static Instant instant(String name, String value) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    try {
+      return Instant.parse(value);
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException(
+          "%s is '%s': give an instant such as 2026-12-04T09:30:00Z".formatted(name, value), e);
+    }
   }
 
   /** A string literal of the selector syntax: in single quotes, each one inside doubled. */

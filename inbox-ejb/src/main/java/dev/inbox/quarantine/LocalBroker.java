@@ -4,6 +4,7 @@ import jakarta.json.Json;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
+import java.io.IOException;
 import java.io.StringReader;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -14,6 +15,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.management.JMException;
 import javax.management.MBeanServer;
+import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
 
 /**
@@ -47,7 +49,7 @@ public final class LocalBroker {
         Object count = server.getAttribute(queue.get(), "MessageCount");
         return OptionalLong.of(((Number) count).longValue());
       }
-    } catch (JMException | RuntimeException e) {
+    } catch (JMException | IOException | RuntimeException e) {
       LOG.log(Level.FINE, e, () -> "No local broker count for queue " + queueName);
     }
     return OptionalLong.empty();
@@ -90,15 +92,18 @@ public final class LocalBroker {
             new Redelivery(address, attempts.intValue(), Duration.ofMillis(delay.longValue())));
       }
       LOG.fine(() -> "The address settings of " + address + " name no redelivery: " + json);
-    } catch (JMException | RuntimeException e) {
+    } catch (JMException | IOException | RuntimeException e) {
       LOG.log(Level.FINE, e, () -> "No local broker settings for queue " + queueName);
     }
     return Optional.empty();
   }
 
-  /** The queue's bean, under its JMS name or WildFly's core name for it. */
-  private static Optional<ObjectName> queueBean(MBeanServer server, String queueName)
-      throws JMException {
+  /**
+   * A queue's management bean on a broker's management server (this JVM's, or a standalone broker's
+   * over JMX), under its JMS name or WildFly's core name for it.
+   */
+  public static Optional<ObjectName> queueBean(MBeanServerConnection server, String queueName)
+      throws JMException, IOException {
     for (String name : new String[] {queueName, "jms.queue." + queueName}) {
       ObjectName pattern =
           new ObjectName(

@@ -29,8 +29,6 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import java.io.StringReader;
 import java.net.URI;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 
 /**
@@ -76,14 +74,13 @@ public class ActionResource {
               HeldQueue.ofPath(queue).orElseThrow(),
               request(body),
               security.getUserPrincipal().getName());
-      return Response.ok(done).header("Cache-Control", "no-store").build();
+      return Response.ok(done).build();
     } catch (IllegalArgumentException e) {
       return problem(400, "invalid-request", "The action cannot be taken", e.getMessage());
     } catch (HeldActions.InProgress e) {
       return Problems.of(
               409, "console", "action-in-progress", "The action is under way", e.getMessage())
           .header("Retry-After", 60)
-          .header("Cache-Control", "no-store")
           .build();
     } catch (BrokerManagement.Unavailable e) {
       return Problems.of(
@@ -93,7 +90,6 @@ public class ActionResource {
               "The broker did not carry the action out",
               e.getMessage() + "; ask again with the same id once it answers")
           .header("Retry-After", 10)
-          .header("Cache-Control", "no-store")
           .build();
     }
   }
@@ -112,7 +108,7 @@ public class ActionResource {
           "page is %d and size %d: a page is from 0, a size from 1 to %d"
               .formatted(page, size, MAX_PAGE_SIZE));
     }
-    return Response.ok(actions.audit(page, size)).header("Cache-Control", "no-store").build();
+    return Response.ok(actions.audit(page, size)).build();
   }
 
   private static HeldActions.Request request(String body) {
@@ -133,8 +129,8 @@ public class ActionResource {
                 text(filter, "reason"),
                 text(filter, "consumer"),
                 text(filter, "type"),
-                instant(filter, "from"),
-                instant(filter, "to"))
+                HeldFilter.instant("from", text(filter, "from")),
+                HeldFilter.instant("to", text(filter, "to")))
             : null,
         text(json, "reason"));
   }
@@ -159,16 +155,6 @@ public class ActionResource {
     throw new IllegalArgumentException(name + " must be a string");
   }
 
-  private static Instant instant(JsonObject json, String name) {
-    String value = text(json, name);
-    try {
-      return value == null || value.isBlank() ? null : Instant.parse(value);
-    } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException(
-          "%s is '%s': give an instant such as 2026-12-04T09:30:00Z".formatted(name, value));
-    }
-  }
-
   /**
    * Whether the page that sent the request was served by the host the request went to. The scheme
    * and port are not compared: behind a proxy that ends TLS, the browser's origin is https and this
@@ -185,8 +171,6 @@ public class ActionResource {
   }
 
   private static Response problem(int status, String type, String title, String detail) {
-    return Problems.of(status, "console", type, title, detail)
-        .header("Cache-Control", "no-store")
-        .build();
+    return Problems.of(status, "console", type, title, detail).build();
   }
 }

@@ -18,8 +18,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -83,7 +81,11 @@ public class ConsoleResource {
                     held.list(
                         held(queue),
                         new HeldFilter(
-                            reason, consumer, type, instant("from", from), instant("to", to)),
+                            reason,
+                            consumer,
+                            type,
+                            HeldFilter.instant("from", from),
+                            HeldFilter.instant("to", to)),
                         page,
                         size))
                 .build());
@@ -126,8 +128,8 @@ public class ConsoleResource {
   }
 
   /**
-   * The answer, with what the caller got wrong as a 400 and a broker that does not answer as a 503;
-   * never cached, since it may show what the roles hide.
+   * The answer, with what the caller got wrong as a 400 and a broker that does not answer as a 503
+   * (never cached: {@link ConsoleHeaders}).
    */
   private static Response answer(Supplier<Response> read) {
     Response response;
@@ -148,29 +150,15 @@ public class ConsoleResource {
               .header("Retry-After", 10)
               .build();
     }
-    response.getHeaders().putSingle("Cache-Control", "no-store");
     return response;
   }
 
   private static Response invalid(String detail) {
     return Problems.of(400, "console", "invalid-request", "The request cannot be read", detail)
-        .header("Cache-Control", "no-store")
         .build();
   }
 
   private static HeldQueue held(String path) {
     return HeldQueue.ofPath(path).orElseThrow();
-  }
-
-  private static Instant instant(String name, String value) {
-    if (value == null || value.isBlank()) {
-      return null;
-    }
-    try {
-      return Instant.parse(value);
-    } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException(
-          "%s is '%s': give an instant such as 2026-12-04T09:30:00Z".formatted(name, value), e);
-    }
   }
 }
