@@ -42,6 +42,8 @@ CREATE TABLE IF NOT EXISTS inbox_failure (
     last_seen     DATETIME(6)   NOT NULL,
     failure_kind  VARCHAR(20)   NOT NULL,
     last_error    VARCHAR(1000),
+    error_type    VARCHAR(300),
+    error_frame   VARCHAR(500),
     CONSTRAINT pk_inbox_failure PRIMARY KEY (consumer_name, message_id),
     CONSTRAINT ck_inbox_failure_kind CHECK (failure_kind IN ('TRANSIENT', 'PERMANENT')),
     INDEX ix_inbox_failure_last_seen (last_seen)
@@ -175,3 +177,6 @@ INSERT INTO inbox_schema_version (version, description)
 INSERT INTO inbox_schema_version (version, description)
     SELECT 5, 'console actions' FROM DUAL
     WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 5);
+INSERT INTO inbox_schema_version (version, description)
+    SELECT 6, 'failure causes' FROM DUAL
+    WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 6);

@@ -113,6 +113,10 @@ async function send(queue, body, after) {
 const time = (value) => (value ? String(value).replace("T", " ").replace(/\.\d+/, "") : "");
 const link = (href, text) => el("a", { href }, text);
 const queueName = (queue) => (queue === "quarantine" ? "Quarantine" : "Dead letters");
+const cause = (failed) => (failed.errorType
+  ? el("span", {}, el("code", {}, failed.errorType), failed.errorFrame ? el("br") : "", failed.errorFrame ? el("small", {}, "at ", failed.errorFrame) : "")
+  : "");
+const FILTERS = ["reason", "consumer", "type", "errorType", "errorFrame", "from", "to"];
 
 async function overview(show) {
   const [quarantine, deadLetters] = await Promise.all([get("quarantine/groups"), get("dead-letters/groups")]);
@@ -126,12 +130,12 @@ function groupsTable(queue, groups) {
   return el("div", {}, heading, table(
     ["Messages", "Why", "Consumer", "Error", "First", "Last", ""],
     groups.map((group) => {
-      const filter = { reason: group.reason, consumer: group.consumer };
+      const filter = { reason: group.reason, consumer: group.consumer, errorType: group.errorType, errorFrame: group.errorFrame };
       const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v)).toString();
       return [
         link(`#/${queue}?${query}`, String(group.count)),
         el("span", {}, el("strong", {}, group.reason || "dead letter"), el("br"), group.guidance.meaning),
-        group.consumer, group.error, time(group.firstSeen), time(group.lastSeen),
+        group.consumer, cause(group), time(group.firstSeen), time(group.lastSeen),
         link(`#/${queue}?${query}`, "Open"),
       ];
     })));
@@ -147,8 +151,8 @@ async function list(queue, query, show) {
     (number + 1) * page.size < page.total ? link(`#/${queue}?${withPage(params, number + 1)}`, "Next") : "");
   // The action takes what this list selects, as drawn: nothing set aside since.
   const filter = { to: drawnAt };
-  for (const name of ["reason", "consumer", "type", "from", "to"]) if (params.get(name)) filter[name] = params.get(name);
-  const criteria = ["reason", "consumer", "type"].filter((name) => params.get(name)).map((name) => `${name} ${params.get(name)}`);
+  for (const name of FILTERS) if (params.get(name)) filter[name] = params.get(name);
+  const criteria = FILTERS.slice(0, 5).filter((name) => params.get(name)).map((name) => `${name} ${params.get(name)}`);
   const what = `all ${page.total}${page.complete ? "" : "+"} message(s) of this list${criteria.length ? " (" + criteria.join(", ") + ")" : ""}`;
   show(el("h1", {}, queueName(queue)), pager,
     page.total === 0 ? "" : el("div", { class: "actions" },
@@ -186,6 +190,7 @@ async function entry(queue, id, show) {
       message.messageId ? link(`#/messages/${encodeURIComponent(message.messageId)}`, "Trace this message") : ""),
     facts([
       ["Type", message.type], ["Consumer", message.consumer], ["Error", message.error],
+      ["Thrown", cause(message)],
       ["Set aside", time(message.enqueuedAt)], ["Sent", time(message.producedAt)],
       ["Deliveries", message.deliveryCount], ["From", message.origin],
     ]),
@@ -214,8 +219,8 @@ async function trace(id, show) {
         found.rows.map((row) => [row.consumer, row.outcome, time(row.processedAt), row.deliveryCount, row.businessKey, row.resultReference])),
     el("h2", {}, "Failures"),
     found.failures.length === 0 ? el("p", { class: "muted" }, "No failed attempt.")
-      : table(["Consumer", "Attempts", "Kind", "First", "Last", "Last error"],
-        found.failures.map((f) => [f.consumer, f.attempts, f.kind, time(f.firstSeen), time(f.lastSeen), f.lastError])),
+      : table(["Consumer", "Attempts", "Kind", "First", "Last", "Last error", "Thrown"],
+        found.failures.map((f) => [f.consumer, f.attempts, f.kind, time(f.firstSeen), time(f.lastSeen), f.lastError, cause(f)])),
     el("h2", {}, "Held copies"),
     found.quarantined.length + found.deadLettered.length === 0 ? el("p", { class: "muted" }, "None.")
       : table(["Where", "Why", "Consumer", "Error", "Set aside"],

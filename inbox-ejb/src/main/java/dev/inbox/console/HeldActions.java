@@ -270,13 +270,7 @@ public class HeldActions {
     } else {
       HeldFilter filter = request.filter();
       if (filter.to() == null) {
-        filter =
-            new HeldFilter(
-                filter.reason(),
-                filter.consumer(),
-                filter.type(),
-                filter.from(),
-                requestedAt.toInstant(ZoneOffset.UTC));
+        filter = filter.to(requestedAt.toInstant(ZoneOffset.UTC));
       }
       selection = filter.brokerFilter(identity.type());
     }

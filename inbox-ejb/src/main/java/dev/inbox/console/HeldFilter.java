@@ -15,13 +15,22 @@ import java.util.List;
  * @param reason a reason code, or null
  * @param consumer a consumer's name, or null
  * @param type a message type, or null
+ * @param errorType the class of the exception a handler last threw on it, or null
+ * @param errorFrame the frame that exception was thrown at, or null
  * @param from set aside at or after, or null
  * @param to set aside before, or null
  */
-public record HeldFilter(String reason, String consumer, String type, Instant from, Instant to) {
+public record HeldFilter(
+    String reason,
+    String consumer,
+    String type,
+    String errorType,
+    String errorFrame,
+    Instant from,
+    Instant to) {
 
   /** No criteria. */
-  public static final HeldFilter ALL = new HeldFilter(null, null, null, null, null);
+  public static final HeldFilter ALL = new HeldFilter(null, null, null, null, null, null, null);
 
   /**
    * @throws IllegalArgumentException naming what cannot be a criterion, and what can
@@ -30,6 +39,8 @@ public record HeldFilter(String reason, String consumer, String type, Instant fr
     reason = blankToNull(reason);
     consumer = blankToNull(consumer);
     type = blankToNull(type);
+    errorType = blankToNull(errorType);
+    errorFrame = blankToNull(errorFrame);
     if (reason != null && QuarantineReason.ofCode(reason).isEmpty()) {
       throw new IllegalArgumentException(
           "no quarantine reason is named '%s'; the reasons are %s".formatted(reason, codes()));
@@ -37,6 +48,11 @@ public record HeldFilter(String reason, String consumer, String type, Instant fr
     if (from != null && to != null && !from.isBefore(to)) {
       throw new IllegalArgumentException("from (%s) must be before to (%s)".formatted(from, to));
     }
+  }
+
+  /** The same criteria, bounded by an end. */
+  HeldFilter to(Instant end) {
+    return new HeldFilter(reason, consumer, type, errorType, errorFrame, from, end);
   }
 
   /**
@@ -66,6 +82,12 @@ public record HeldFilter(String reason, String consumer, String type, Instant fr
     }
     if (type != null) {
       criteria.add("(%s = %s OR ce_type = %s)".formatted(typeProperty, quoted(type), quoted(type)));
+    }
+    if (errorType != null) {
+      criteria.add(QuarantineProperties.ERROR_TYPE + " = " + quoted(errorType));
+    }
+    if (errorFrame != null) {
+      criteria.add(QuarantineProperties.ERROR_FRAME + " = " + quoted(errorFrame));
     }
     if (from != null) {
       criteria.add(timestamp + " >= " + from.toEpochMilli());

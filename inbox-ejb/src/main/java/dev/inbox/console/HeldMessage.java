@@ -13,6 +13,9 @@ import java.time.Instant;
  *     dead-letter queue
  * @param consumer the consumer it was quarantined for, or null for the message as a whole
  * @param error what went wrong, as the inbox wrote it, or null
+ * @param errorType the class of the exception the consumer's handler last threw, when its failures
+ *     quarantined the message, or null
+ * @param errorFrame the frame that exception was thrown at, or null
  * @param enqueuedAt when the copy was sent: for the quarantine, when it was quarantined; for the
  *     dead-letter queue, when the producer sent it
  * @param producedAt when the producer sent it, or null
@@ -26,6 +29,8 @@ public record HeldMessage(
     String reason,
     String consumer,
     String error,
+    String errorType,
+    String errorFrame,
     Instant enqueuedAt,
     Instant producedAt,
     int deliveryCount,

@@ -17,6 +17,7 @@ import jakarta.jms.QueueBrowser;
 import jakarta.jms.TextMessage;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Collections;
 import java.util.Comparator;
@@ -28,8 +29,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What the quarantine and the dead-letter queue hold, read by browsing them through the inbox's own
@@ -45,11 +44,6 @@ public class HeldMessages {
 
   /** The broker's property naming where a dead letter came from. */
   private static final String ORIGINAL_ADDRESS = "_AMQ_ORIG_ADDRESS";
-
-  /** An exception's class name, as the inbox's error summaries begin with one. */
-  private static final Pattern ERROR_TYPE =
-      Pattern.compile(
-          "(?:(?:failed|rejected) after \\d+ attempts?: )?((?:[\\w$]+\\.)+[\\w$]+)(?::|$| \\()");
 
   private final JMSContext jms;
   private final Quarantine quarantine;
@@ -88,7 +82,10 @@ public class HeldMessages {
     return new HeldPage(messages, page, size, total[0], complete);
   }
 
-  /** The messages grouped by reason, consumer and error type, the largest group first. */
+  /**
+   * The messages grouped by cause (reason, consumer, the exception's type and the frame it was
+   * thrown at), the largest group first.
+   */
   public List<HeldGroup> groups(HeldQueue held, HeldFilter filter) {
     Map<List<String>, List<HeldMessage>> byCause = new LinkedHashMap<>();
     browse(
@@ -97,8 +94,8 @@ public class HeldMessages {
         message -> {
           HeldMessage summary = summary(held, message);
           List<String> cause =
-              java.util.Arrays.asList(
-                  summary.reason(), summary.consumer(), errorType(summary.error()));
+              Arrays.asList(
+                  summary.reason(), summary.consumer(), summary.errorType(), summary.errorFrame());
           byCause.computeIfAbsent(cause, key -> new ArrayList<>()).add(summary);
         });
     List<HeldGroup> groups = new ArrayList<>();
@@ -109,6 +106,7 @@ public class HeldMessages {
                     cause.get(0),
                     cause.get(1),
                     cause.get(2),
+                    cause.get(3),
                     members.size(),
                     // A message sent without a timestamp has none to compare.
                     members.stream()
@@ -198,6 +196,8 @@ public class HeldMessages {
           text(message, QuarantineProperties.REASON),
           text(message, QuarantineProperties.CONSUMER),
           text(message, QuarantineProperties.ERROR),
+          text(message, QuarantineProperties.ERROR_TYPE),
+          text(message, QuarantineProperties.ERROR_FRAME),
           message.getJMSTimestamp() == 0 ? null : Instant.ofEpochMilli(message.getJMSTimestamp()),
           producedAt instanceof Long millis
               ? Instant.ofEpochMilli(millis)
@@ -253,19 +253,6 @@ public class HeldMessages {
     return held == HeldQueue.DEAD_LETTERS
         ? Guidance.DEAD_LETTER
         : QuarantineReason.ofCode(reason).map(Guidance::of).orElse(Guidance.DEAD_LETTER);
-  }
-
-  /**
-   * The class name an error summary begins with ({@code failed after 5 attempts:
-   * java.lang.IllegalStateException: ...}, as the delivery path writes it when it gives up), or
-   * null when it names none.
-   */
-  static String errorType(String error) {
-    if (error == null) {
-      return null;
-    }
-    Matcher matcher = ERROR_TYPE.matcher(error);
-    return matcher.lookingAt() ? matcher.group(1) : null;
   }
 
   private static String text(Message message, String name) throws JMSException {

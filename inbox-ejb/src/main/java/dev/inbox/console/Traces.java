@@ -74,7 +74,9 @@ public class Traces {
       String kind,
       LocalDateTime firstSeen,
       LocalDateTime lastSeen,
-      String lastError) {
+      String lastError,
+      String errorType,
+      String errorFrame) {
 
     static Failure of(FailureEntry entry) {
       return new Failure(
@@ -83,7 +85,9 @@ public class Traces {
           entry.kind().name().toLowerCase(java.util.Locale.ROOT),
           entry.firstSeen(),
           entry.lastSeen(),
-          entry.lastError());
+          entry.lastError(),
+          entry.cause().type(),
+          entry.cause().frame());
     }
   }
 

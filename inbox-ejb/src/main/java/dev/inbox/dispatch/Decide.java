@@ -144,7 +144,9 @@ final class Decide {
                 failed.lastError());
     return Optional.of(
         new Decision.Quarantine(
-            rejected ? QuarantineReason.REJECTED : QuarantineReason.RETRIES_EXHAUSTED, history));
+            rejected ? QuarantineReason.REJECTED : QuarantineReason.RETRIES_EXHAUSTED,
+            history,
+            failed.cause()));
   }
 
   private static Decision quarantine(QuarantineReason reason, Envelope envelope) {

@@ -1,6 +1,7 @@
 package dev.inbox.dispatch;
 
 import dev.inbox.spi.QuarantineReason;
+import dev.inbox.store.ErrorCause;
 import java.time.Instant;
 
 /**
@@ -37,8 +38,16 @@ sealed interface Decision {
   record SemanticDuplicate(String businessKey, Recorded first, Instant firstReceipt)
       implements Decision {}
 
-  /** Forward it to the quarantine, for the consumer or the message as a whole; never recorded. */
-  record Quarantine(QuarantineReason reason, String detail) implements Decision {}
+  /**
+   * Forward it to the quarantine, for the consumer or the message as a whole; never recorded. The
+   * cause is the handler's last failure's, when failures gave it up, and null otherwise.
+   */
+  record Quarantine(QuarantineReason reason, String detail, ErrorCause cause) implements Decision {
+
+    Quarantine(QuarantineReason reason, String detail) {
+      this(reason, detail, null);
+    }
+  }
 
   /** The handler's failure, before it ran: counted in the ledger, rolled back, redelivered. */
   record Fail(Throwable error, String what) implements Decision {}

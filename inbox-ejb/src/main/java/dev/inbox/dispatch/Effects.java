@@ -2,6 +2,7 @@ package dev.inbox.dispatch;
 
 import dev.inbox.quarantine.Quarantine;
 import dev.inbox.spi.Envelope;
+import dev.inbox.store.ErrorCause;
 import dev.inbox.store.FailureKind;
 import dev.inbox.store.FailureLedger;
 import dev.inbox.store.InboxEntry;
@@ -74,7 +75,8 @@ class Effects {
               quarantined.detail(),
               delivery.destination(),
               delivery.deliveryCount(),
-              delivery.producedAt()));
+              delivery.producedAt(),
+              quarantined.cause()));
       return Verdict.quarantined(
           name, quarantined.reason(), quarantined.reason().code() + ": " + quarantined.detail());
     }
@@ -126,7 +128,8 @@ class Effects {
   /** Counts a failure in the ledger, in a transaction of its own that outlives the rollback. */
   Verdict fail(String consumer, String messageId, Throwable error, String what) {
     FailureKind kind = Classification.of(error);
-    ledger.recordFailure(consumer, messageId, kind, Classification.summary(error));
+    ledger.recordFailure(
+        consumer, messageId, kind, Classification.summary(error), ErrorCause.of(error));
     return Verdict.failed(consumer, kind, what + ", " + kind, error);
   }
 

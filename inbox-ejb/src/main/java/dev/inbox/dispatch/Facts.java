@@ -1,5 +1,6 @@
 package dev.inbox.dispatch;
 
+import dev.inbox.store.ErrorCause;
 import dev.inbox.store.FailureKind;
 import java.time.Instant;
 import java.util.Optional;
@@ -32,6 +33,7 @@ interface Facts {
   /** The row recorded for this consumer under a business key, if another message holds it. */
   Optional<Recorded> firstWithBusinessKey(String businessKey);
 
-  /** How often the handler failed on a message, how, with what last, and since when. */
-  record Failures(FailureKind kind, int attempts, String lastError, Instant firstSeen) {}
+  /** How often the handler failed on a message, how, with what last and where, and since when. */
+  record Failures(
+      FailureKind kind, int attempts, String lastError, ErrorCause cause, Instant firstSeen) {}
 }

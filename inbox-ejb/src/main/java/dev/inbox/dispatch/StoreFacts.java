@@ -61,6 +61,7 @@ class StoreFacts {
                         entry.kind(),
                         entry.attempts(),
                         entry.lastError(),
+                        entry.cause(),
                         entry.firstSeen().toInstant(ZoneOffset.UTC)));
       }
 

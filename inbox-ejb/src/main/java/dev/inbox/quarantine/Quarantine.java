@@ -3,6 +3,7 @@ package dev.inbox.quarantine;
 import dev.inbox.settings.Durations;
 import dev.inbox.spi.QuarantineProperties;
 import dev.inbox.spi.QuarantineReason;
+import dev.inbox.store.ErrorCause;
 import dev.inbox.store.FailureEntry;
 import dev.inbox.store.Secrets;
 import jakarta.annotation.PostConstruct;
@@ -91,6 +92,7 @@ public class Quarantine {
    * @param destination the queue it was received from, where a redrive sends it back
    * @param deliveryCount the broker's delivery count
    * @param producedAt when the producer sent it, or null
+   * @param cause where the handler's last failure came from, or null when no failure quarantined it
    */
   public record Entry(
       String messageId,
@@ -99,7 +101,8 @@ public class Quarantine {
       String error,
       String destination,
       int deliveryCount,
-      Instant producedAt) {}
+      Instant producedAt,
+      ErrorCause cause) {}
 
   /**
    * Sends the message, with its body (unless {@code inbox.quarantine.keep-body=false}) and every
@@ -136,6 +139,12 @@ public class Quarantine {
     }
     copy.setStringProperty(
         QuarantineProperties.ERROR, entry.error() == null ? "" : FailureEntry.cut(entry.error()));
+    if (entry.cause() != null && entry.cause().type() != null) {
+      copy.setStringProperty(QuarantineProperties.ERROR_TYPE, entry.cause().type());
+    }
+    if (entry.cause() != null && entry.cause().frame() != null) {
+      copy.setStringProperty(QuarantineProperties.ERROR_FRAME, entry.cause().frame());
+    }
     copy.setStringProperty(QuarantineProperties.ORIGINAL_DESTINATION, entry.destination());
     copy.setIntProperty(QuarantineProperties.DELIVERY_COUNT, entry.deliveryCount());
     if (entry.producedAt() != null) {

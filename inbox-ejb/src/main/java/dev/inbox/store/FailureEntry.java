@@ -48,11 +48,22 @@ public class FailureEntry {
   @Column(name = "last_error", length = Limits.ERROR)
   private String lastError;
 
+  @Column(name = "error_type", length = ErrorCause.TYPE_LENGTH)
+  private String errorType;
+
+  @Column(name = "error_frame", length = ErrorCause.FRAME_LENGTH)
+  private String errorFrame;
+
   /** For JPA. */
   protected FailureEntry() {}
 
   FailureEntry(
-      String consumerName, String messageId, FailureKind kind, String error, LocalDateTime at) {
+      String consumerName,
+      String messageId,
+      FailureKind kind,
+      String error,
+      ErrorCause cause,
+      LocalDateTime at) {
     this.consumerName = Objects.requireNonNull(consumerName, "consumerName");
     this.messageId = Objects.requireNonNull(messageId, "messageId");
     this.attempts = 1;
@@ -60,16 +71,20 @@ public class FailureEntry {
     this.lastSeen = at;
     this.kind = Objects.requireNonNull(kind, "kind");
     this.lastError = cut(error);
+    this.errorType = cause.type();
+    this.errorFrame = cause.frame();
   }
 
   /** Another failed attempt. A permanent failure stays permanent. */
-  void failedAgain(FailureKind kind, String error, LocalDateTime at) {
+  void failedAgain(FailureKind kind, String error, ErrorCause cause, LocalDateTime at) {
     this.attempts++;
     this.lastSeen = Objects.requireNonNull(at, "at");
     if (kind == FailureKind.PERMANENT) {
       this.kind = FailureKind.PERMANENT;
     }
     this.lastError = cut(error);
+    this.errorType = cause.type();
+    this.errorFrame = cause.frame();
   }
 
   public String consumerName() {
@@ -91,6 +106,11 @@ public class FailureEntry {
 
   public String lastError() {
     return lastError;
+  }
+
+  /** Where the last failure came from; both parts are null on an entry older than version 6. */
+  public ErrorCause cause() {
+    return new ErrorCause(errorType, errorFrame);
   }
 
   /** When the first failed attempt was seen, in UTC. */

@@ -53,9 +53,10 @@ public class FailureLedger {
    * back. When the ledger itself cannot be written (the database is down), the failure is logged
    * and the delivery still rolls back: the attempt goes uncounted, nothing else is lost.
    */
-  public void recordFailure(String consumer, String messageId, FailureKind kind, String error) {
+  public void recordFailure(
+      String consumer, String messageId, FailureKind kind, String error, ErrorCause cause) {
     try {
-      RacedWrites.write(() -> writes.recordFailure(consumer, messageId, kind, error));
+      RacedWrites.write(() -> writes.recordFailure(consumer, messageId, kind, error, cause));
     } catch (RuntimeException e) {
       LOG.log(
           Level.WARNING,

@@ -20,7 +20,8 @@ class FailureWrites {
 
   @Inject private Clock clock;
 
-  void recordFailure(String consumer, String messageId, FailureKind kind, String error) {
+  void recordFailure(
+      String consumer, String messageId, FailureKind kind, String error, ErrorCause cause) {
     LocalDateTime now = LocalDateTime.now(clock);
     // Locked, so that concurrent failures of one message count every attempt.
     FailureEntry entry =
@@ -29,9 +30,9 @@ class FailureWrites {
             new InboxEntry.Key(consumer, messageId),
             LockModeType.PESSIMISTIC_WRITE);
     if (entry == null) {
-      em.persist(new FailureEntry(consumer, messageId, kind, error, now));
+      em.persist(new FailureEntry(consumer, messageId, kind, error, cause, now));
     } else {
-      entry.failedAgain(kind, error, now);
+      entry.failedAgain(kind, error, cause, now);
     }
     em.flush();
   }

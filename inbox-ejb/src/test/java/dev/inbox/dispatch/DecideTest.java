@@ -9,6 +9,7 @@ import dev.inbox.spi.Envelope;
 import dev.inbox.spi.MessageRejectedException;
 import dev.inbox.spi.Payload;
 import dev.inbox.spi.QuarantineReason;
+import dev.inbox.store.ErrorCause;
 import dev.inbox.store.FailureKind;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,6 +23,8 @@ import org.junit.jupiter.api.Test;
 class DecideTest {
 
   private static final Instant SINCE = Instant.parse("2026-12-03T09:00:00Z");
+  private static final ErrorCause CAUSE =
+      new ErrorCause("java.net.SocketTimeoutException", "com.acme.Billing.charge(Billing.java:42)");
   private static final Instant AT = Instant.parse("2026-12-03T10:00:00Z");
   private static final Policy QUARANTINE_ALL = new Policy(UnknownTypePolicy.QUARANTINE, true, 3);
   private static final Admission.Admitted ORDER =
@@ -107,11 +110,13 @@ class DecideTest {
   void aMessageAppliedAgainIsQuarantinedWhenItsHandlerKeepsFailingOnIt() {
     FakeFacts facts = new FakeFacts();
     facts.recorded = Optional.of(new Recorded("evt-1", "fingerprint-1", AT, null, 1, false));
-    facts.failures = Optional.of(new Facts.Failures(FailureKind.TRANSIENT, 3, "timeout", SINCE));
+    facts.failures =
+        Optional.of(new Facts.Failures(FailureKind.TRANSIENT, 3, "timeout", CAUSE, SINCE));
 
     assertQuarantined(
         QuarantineReason.RETRIES_EXHAUSTED, decide(consumerOfVersion(2), 4, true, facts));
-    facts.failures = Optional.of(new Facts.Failures(FailureKind.TRANSIENT, 2, "timeout", SINCE));
+    facts.failures =
+        Optional.of(new Facts.Failures(FailureKind.TRANSIENT, 2, "timeout", CAUSE, SINCE));
     assertEquals(
         new Decision.Reprocess(facts.recorded.get(), 2),
         decide(consumerOfVersion(2), 3, true, facts));
@@ -188,32 +193,36 @@ class DecideTest {
   void aRejectionQuarantinesTheRedeliveryWithItsHistory() {
     FakeFacts facts = new FakeFacts();
     facts.failures =
-        Optional.of(new Facts.Failures(FailureKind.PERMANENT, 1, "no such order", SINCE));
+        Optional.of(new Facts.Failures(FailureKind.PERMANENT, 1, "no such order", CAUSE, SINCE));
 
     Decision.Quarantine rejected =
         assertQuarantined(QuarantineReason.REJECTED, decide(consumer(), 2, true, facts));
     assertEquals("rejected after 1 attempt: no such order", rejected.detail());
+    assertEquals(CAUSE, rejected.cause(), "the cause the console groups it by");
   }
 
   @Test
   void failuresUpToTheLimitAreRetriedAndThenQuarantined() {
     FakeFacts facts = new FakeFacts();
-    facts.failures = Optional.of(new Facts.Failures(FailureKind.TRANSIENT, 2, "timeout", SINCE));
+    facts.failures =
+        Optional.of(new Facts.Failures(FailureKind.TRANSIENT, 2, "timeout", CAUSE, SINCE));
     assertEquals(
         new Decision.Apply(null, false, SINCE),
         decide(consumer(), 3, true, facts),
         "applied, received when it first failed");
 
-    facts.failures = Optional.of(new Facts.Failures(FailureKind.TRANSIENT, 3, "timeout", SINCE));
+    facts.failures =
+        Optional.of(new Facts.Failures(FailureKind.TRANSIENT, 3, "timeout", CAUSE, SINCE));
     Decision.Quarantine exhausted =
         assertQuarantined(QuarantineReason.RETRIES_EXHAUSTED, decide(consumer(), 4, true, facts));
     assertEquals("failed after 3 attempts: timeout", exhausted.detail());
+    assertEquals(CAUSE, exhausted.cause(), "the cause the console groups it by");
   }
 
   @Test
   void theFirstDeliveryNeverReadsTheLedger() {
     FakeFacts facts = new FakeFacts();
-    facts.failures = Optional.of(new Facts.Failures(FailureKind.PERMANENT, 1, "no", SINCE));
+    facts.failures = Optional.of(new Facts.Failures(FailureKind.PERMANENT, 1, "no", CAUSE, SINCE));
 
     assertInstanceOf(Decision.Apply.class, decide(consumer(), 1, true, facts));
     assertFalse(facts.asked.contains("failures"), facts.asked.toString());

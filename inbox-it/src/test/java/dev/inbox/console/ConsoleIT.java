@@ -12,6 +12,7 @@ import dev.inbox.it.Settings;
 import dev.inbox.it.handlers.EffectHandler;
 import dev.inbox.it.handlers.RejectingHandler;
 import dev.inbox.it.handlers.Rows;
+import dev.inbox.spi.MessageRejectedException;
 import dev.inbox.testkit.Http;
 import dev.inbox.testkit.TestMessage;
 import jakarta.inject.Inject;
@@ -119,19 +120,35 @@ class ConsoleIT {
     assertEquals(RejectingHandler.CONSUMER, failure.getString("consumer"), rejected.toString());
     assertEquals("permanent", failure.getString("kind"));
     assertTrue(rejected.getJsonArray("rows").isEmpty(), rejected.toString());
+    String thrownAt = RejectingHandler.class.getName() + ".handle(RejectingHandler.java:";
+    assertEquals(MessageRejectedException.class.getName(), failure.getString("errorType"));
+    assertTrue(failure.getString("errorFrame").startsWith(thrownAt), failure.toString());
     JsonObject held = rejected.getJsonArray("quarantined").getJsonObject(0);
     assertEquals("rejected", held.getString("reason"));
     assertEquals(RejectingHandler.CONSUMER, held.getString("consumer"));
-    assertTrue(
+    assertEquals(failure.getString("errorType"), held.getString("errorType"), held.toString());
+    assertEquals(failure.getString("errorFrame"), held.getString("errorFrame"));
+    JsonObject group =
         groups.stream()
             .map(JsonValue::asJsonObject)
-            .anyMatch(
-                group ->
-                    group.getString("reason").equals("rejected")
-                        && group
-                            .getString("error", "")
-                            .equals("dev.inbox.spi.MessageRejectedException")),
-        groups.toString());
+            .filter(each -> each.getString("reason").equals("rejected"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no group of rejections: " + groups));
+    assertEquals(held.getString("errorType"), group.getString("errorType"), group.toString());
+    assertEquals(held.getString("errorFrame"), group.getString("errorFrame"));
+    JsonArray ofTheGroup =
+        read(
+                "it-reader",
+                "quarantine?errorType=%s&errorFrame=%s&size=200"
+                    .formatted(
+                        encoded(group.getString("errorType")),
+                        encoded(group.getString("errorFrame"))))
+            .getJsonArray("messages");
+    assertTrue(
+        ofTheGroup.stream()
+            .map(JsonValue::asJsonObject)
+            .anyMatch(each -> each.getString("messageId").equals(run + "-rejected")),
+        ofTheGroup.toString());
   }
 
   @Test

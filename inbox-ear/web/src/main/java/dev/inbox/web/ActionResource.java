@@ -129,6 +129,8 @@ public class ActionResource {
                 text(filter, "reason"),
                 text(filter, "consumer"),
                 text(filter, "type"),
+                text(filter, "errorType"),
+                text(filter, "errorFrame"),
                 HeldFilter.instant("from", text(filter, "from")),
                 HeldFilter.instant("to", text(filter, "to")))
             : null,

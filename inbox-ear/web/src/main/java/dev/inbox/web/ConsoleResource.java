@@ -1,6 +1,5 @@
 package dev.inbox.web;
 
-import dev.inbox.console.HeldFilter;
 import dev.inbox.console.HeldMessages;
 import dev.inbox.console.HeldQueue;
 import dev.inbox.console.Traces;
@@ -8,6 +7,7 @@ import dev.inbox.http.Problems;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.jms.JMSRuntimeException;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -63,11 +63,7 @@ public class ConsoleResource {
   @Path(HELD)
   public Response list(
       @PathParam("queue") String queue,
-      @QueryParam("reason") String reason,
-      @QueryParam("consumer") String consumer,
-      @QueryParam("type") String type,
-      @QueryParam("from") String from,
-      @QueryParam("to") String to,
+      @BeanParam FilterParams filter,
       @QueryParam("page") @DefaultValue("0") int page,
       @QueryParam("size") @DefaultValue("50") int size) {
     if (page < 0 || size < 1 || size > MAX_PAGE_SIZE) {
@@ -75,35 +71,14 @@ public class ConsoleResource {
           "page is %d and size %d: a page is from 0, a size from 1 to %d"
               .formatted(page, size, MAX_PAGE_SIZE));
     }
-    return answer(
-        () ->
-            Response.ok(
-                    held.list(
-                        held(queue),
-                        new HeldFilter(
-                            reason,
-                            consumer,
-                            type,
-                            HeldFilter.instant("from", from),
-                            HeldFilter.instant("to", to)),
-                        page,
-                        size))
-                .build());
+    return answer(() -> Response.ok(held.list(held(queue), filter.filter(), page, size)).build());
   }
 
   /** A held queue's messages grouped by cause, the largest group first. */
   @GET
   @Path(HELD + "/groups")
-  public Response groups(
-      @PathParam("queue") String queue,
-      @QueryParam("reason") String reason,
-      @QueryParam("consumer") String consumer,
-      @QueryParam("type") String type) {
-    return answer(
-        () ->
-            Response.ok(
-                    held.groups(held(queue), new HeldFilter(reason, consumer, type, null, null)))
-                .build());
+  public Response groups(@PathParam("queue") String queue, @BeanParam FilterParams filter) {
+    return answer(() -> Response.ok(held.groups(held(queue), filter.filter())).build());
   }
 
   /** One held message in full; its body only for role {@value #PAYLOAD_READER}. */

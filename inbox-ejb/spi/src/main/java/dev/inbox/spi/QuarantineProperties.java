@@ -20,6 +20,15 @@ public final class QuarantineProperties {
   /** A sentence for the operator, at most {@link Limits#ERROR} characters. */
   public static final String ERROR = "inbox_error";
 
+  /**
+   * The class of the exception the handler last threw, when its failures gave the message up: the
+   * console groups failures by it.
+   */
+  public static final String ERROR_TYPE = "inbox_error_type";
+
+  /** The first frame of that exception's stack: where it was thrown. */
+  public static final String ERROR_FRAME = "inbox_error_frame";
+
   /** The queue it was received from, where a redrive sends it back. */
   public static final String ORIGINAL_DESTINATION = "inbox_original_destination";
 
