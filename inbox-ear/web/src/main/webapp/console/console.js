@@ -119,9 +119,53 @@ const cause = (failed) => (failed.errorType
 const FILTERS = ["reason", "consumer", "type", "errorType", "errorFrame", "from", "to"];
 
 async function overview(show) {
-  const [quarantine, deadLetters] = await Promise.all([get("quarantine/groups"), get("dead-letters/groups")]);
-  show(el("h1", {}, "What waits for a decision"),
+  const [activity, quarantine, deadLetters] = await Promise.all([get("activity"), get("quarantine/groups"), get("dead-letters/groups")]);
+  show(counters(activity), lastHour(activity.lastHour),
+    el("h1", {}, "What waits for a decision"),
     groupsTable("quarantine", quarantine), groupsTable("dead-letters", deadLetters));
+}
+
+/** The gauges, as the metrics last read them. */
+function counters(activity) {
+  // A held message waits for a person: a count above zero stands out, and opens its queue.
+  const counter = (label, value, href) =>
+    el(href ? "a" : "span", { class: href && value > 0 ? "counter alarming" : "counter", href }, el("strong", {}, String(value)), label);
+  return el("div", { class: "counters", id: "counters" },
+    counter("waiting on the inbox queue", activity.backlog),
+    counter("in the quarantine", activity.quarantined, "#/quarantine"),
+    counter("dead letters", activity.deadLetters, "#/dead-letters"),
+    counter("failing, not given up yet", activity.failureLedger),
+    el("p", { class: "muted" }, activity.countedAt ? `Counted at ${time(activity.countedAt)}.` : "Not counted yet."));
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** An SVG element with attributes and children. */
+function svg(tag, attributes, ...children) {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.append(...children);
+  return element;
+}
+
+/** The last hour on this server: one row of sixty bars for each outcome, each on its own scale. */
+function lastHour(minutes) {
+  const rows = [["applied", "applied"], ["duplicates", "duplicates"], ["quarantined", "quarantined"], ["failed", "failed"]];
+  return el("section", { class: "last-hour", id: "last-hour" },
+    el("h2", {}, "The last hour on this server, minute by minute"),
+    rows.map(([field, label]) => {
+      const values = minutes.map((minute) => minute[field]);
+      const total = values.reduce((sum, value) => sum + value, 0);
+      const highest = Math.max(1, ...values);
+      const bars = values.map((value, i) => svg("rect", {
+        class: `bar ${field}`, x: i * 7, width: 6, y: 30 - Math.round((value / highest) * 30), height: Math.round((value / highest) * 30),
+      }, svg("title", {}, `${time(minutes[i].start)}: ${value} ${label}`)));
+      return el("div", { class: "series" },
+        el("span", { class: "label" }, label),
+        svg("svg", { viewBox: "0 0 420 30", width: 420, height: 30, role: "img", "aria-label": `${label}: ${total} in the last hour` },
+          svg("line", { class: "axis", x1: 0, y1: 30, x2: 420, y2: 30 }), ...bars),
+        el("span", { class: "figure" }, `${total} in the hour`, el("br"), el("small", {}, `at most ${Math.max(...values)} a minute`)));
+    }));
 }
 
 function groupsTable(queue, groups) {

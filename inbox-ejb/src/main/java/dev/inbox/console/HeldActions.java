@@ -6,6 +6,7 @@ import dev.inbox.receiving.IdentityProperties;
 import dev.inbox.store.ConsoleActions;
 import jakarta.ejb.EJBException;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.jms.Queue;
 import java.time.Clock;
@@ -50,6 +51,7 @@ public class HeldActions {
   private final QueueDepths queues;
   private final IdentityProperties identity;
   private final Clock clock;
+  private final Event<Acted> acted;
 
   @Inject
   HeldActions(
@@ -58,18 +60,20 @@ public class HeldActions {
       Quarantine quarantine,
       QueueDepths queues,
       IdentityProperties identity,
-      Clock clock) {
+      Clock clock,
+      Event<Acted> acted) {
     this.audit = audit;
     this.broker = broker;
     this.quarantine = quarantine;
     this.queues = queues;
     this.identity = identity;
     this.clock = clock;
+    this.acted = acted;
   }
 
   /** For the CDI proxy. */
   protected HeldActions() {
-    this(null, null, null, null, null, null);
+    this(null, null, null, null, null, null, null);
   }
 
   /** What an operator does to held messages. */
@@ -144,6 +148,14 @@ public class HeldActions {
    */
   public record Done(ConsoleActions.Action action, boolean replayed) {}
 
+  /**
+   * An action carried out (not one answered from the audit), fired once the audit says it
+   * completed.
+   *
+   * @param messages how many messages it moved or removed
+   */
+  public record Acted(Kind action, HeldQueue queue, int messages) {}
+
   /** An action with this id began a moment ago and has not completed: it may still be running. */
   public static class InProgress extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -216,6 +228,7 @@ public class HeldActions {
             ? broker.move(queue, action.selection(), queues.inboxQueue())
             : broker.remove(queue, action.selection());
     audit.complete(request.id(), messages, LocalDateTime.now(clock));
+    acted.fire(new Acted(kind, held, messages));
     LOG.info(
         () ->
             "Console action %s by %s: %s %d message(s) of %s (%s), because: %s"

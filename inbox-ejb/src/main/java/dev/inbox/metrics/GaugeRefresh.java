@@ -15,6 +15,7 @@ import jakarta.ejb.TimerService;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
+import java.time.Clock;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.function.LongSupplier;
@@ -47,6 +48,8 @@ public class GaugeRefresh {
 
   @Inject private InboxMetrics metrics;
 
+  @Inject private Clock clock;
+
   /** The queues whose last count failed. */
   private final Set<String> uncounted = new HashSet<>();
 
@@ -73,6 +76,7 @@ public class GaugeRefresh {
       var rows = store.rowsByConsumer();
       metrics.refreshed(
           new Snapshot(
+              clock.instant(),
               rows.count(),
               rows.oldest(),
               ledger.size(),

@@ -1,5 +1,6 @@
 package dev.inbox.metrics;
 
+import dev.inbox.console.HeldActions;
 import dev.inbox.dispatch.Delivery;
 import dev.inbox.dispatch.DeliveryEnded;
 import dev.inbox.dispatch.Outcome;
@@ -177,6 +178,13 @@ public class InboxMetrics {
     port.increment(Meter.IDEMPOTENT_REQUESTS, List.of(ended.operation(), ended.outcome().code()));
   }
 
+  /** Counts an operator's action in the console, and the messages it moved or removed. */
+  void consoleActed(@Observes HeldActions.Acted acted) {
+    List<String> labels = List.of(acted.action().code(), acted.queue().path());
+    port.increment(Meter.CONSOLE_ACTIONS, labels);
+    port.increment(Meter.CONSOLE_ACTION_MESSAGES, labels, acted.messages());
+  }
+
   /** Counts rows that retention deleted for a consumer. */
   void purged(@Observes RowsPurged purged) {
     port.increment(Meter.ROWS_PURGED, List.of(purged.consumer()), purged.rows());
@@ -226,8 +234,8 @@ public class InboxMetrics {
     }
   }
 
-  /** The gauges' snapshot as last taken. */
-  Snapshot snapshot() {
+  /** The gauges' snapshot, as the background refresh last took it. */
+  public Snapshot snapshot() {
     return snapshot.get();
   }
 

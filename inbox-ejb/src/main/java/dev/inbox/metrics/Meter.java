@@ -100,6 +100,19 @@ enum Meter {
       Kind.COUNTER,
       "operation",
       "outcome"),
+  CONSOLE_ACTIONS(
+      "inbox_console_actions",
+      "Operators' redrives and discards of held messages through the console, by action and queue",
+      Kind.COUNTER,
+      "action",
+      "queue"),
+  CONSOLE_ACTION_MESSAGES(
+      "inbox_console_action_messages",
+      "Held messages the console's actions moved back to the inbox queue or removed, by action and"
+          + " queue",
+      Kind.COUNTER,
+      "action",
+      "queue"),
   ROWS_PURGED("inbox_rows_purged", "Inbox rows deleted by retention", Kind.COUNTER, "consumer"),
   HANDLER_DURATION(
       "inbox_handler_duration", "Time a handler ran, per call", Kind.TIMER, "consumer"),

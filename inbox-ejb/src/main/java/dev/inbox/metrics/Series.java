@@ -1,5 +1,7 @@
 package dev.inbox.metrics;
 
+import dev.inbox.console.HeldActions;
+import dev.inbox.console.HeldQueue;
 import dev.inbox.http.IdempotentRequestEnded;
 import dev.inbox.spi.QuarantineReason;
 import dev.inbox.store.FailureKind;
@@ -62,6 +64,13 @@ final class Series {
           }
         });
     port.declare(Meter.IGNORED, List.of());
+    for (HeldActions.Kind action : HeldActions.Kind.values()) {
+      for (HeldQueue queue : HeldQueue.values()) {
+        List<String> labels = List.of(action.code(), queue.path());
+        port.declare(Meter.CONSOLE_ACTIONS, labels);
+        port.declare(Meter.CONSOLE_ACTION_MESSAGES, labels);
+      }
+    }
     for (String source : webhookSources) {
       for (Receipt receipt : Receipt.values()) {
         if (receipt != Receipt.UNKNOWN_SOURCE) {

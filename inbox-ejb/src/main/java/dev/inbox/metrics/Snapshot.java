@@ -1,11 +1,13 @@
 package dev.inbox.metrics;
 
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.Map;
 
 /**
  * What the gauges show, as the background refresh last read it.
  *
+ * @param takenAt when it was read, or null before the first refresh
  * @param rows inbox rows per consumer
  * @param oldest the oldest row's processed_at per consumer (UTC)
  * @param failureLedgerRows entries in the failure ledger
@@ -14,7 +16,8 @@ import java.util.Map;
  * @param deadLetterDepth messages on the dead-letter queue
  * @param unsettledEffects uncertain external effects not settled, per consumer
  */
-record Snapshot(
+public record Snapshot(
+    Instant takenAt,
     Map<String, Long> rows,
     Map<String, LocalDateTime> oldest,
     long failureLedgerRows,
@@ -23,9 +26,9 @@ record Snapshot(
     long deadLetterDepth,
     Map<String, Long> unsettledEffects) {
 
-  static final Snapshot EMPTY = new Snapshot(Map.of(), Map.of(), 0, 0, 0, 0, Map.of());
+  static final Snapshot EMPTY = new Snapshot(null, Map.of(), Map.of(), 0, 0, 0, 0, Map.of());
 
-  Snapshot {
+  public Snapshot {
     rows = Map.copyOf(rows);
     oldest = Map.copyOf(oldest);
     unsettledEffects = Map.copyOf(unsettledEffects);

@@ -14,6 +14,7 @@ import dev.inbox.it.handlers.Invocations;
 import dev.inbox.it.handlers.PoisonHandler;
 import dev.inbox.it.handlers.Rows;
 import dev.inbox.testkit.Http;
+import dev.inbox.testkit.Scrape;
 import dev.inbox.testkit.TestMessage;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -31,6 +32,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
@@ -72,6 +75,7 @@ class ConsoleActionsIT {
     int failedCalls = invocations.of(PoisonHandler.CONSUMER, id);
     String entry = trace(id).getJsonArray("quarantined").getJsonObject(0).getString("entry");
     cures.cure(id);
+    Scrape before = Settings.ofServer().scrape();
     String action =
         action(UUID.randomUUID().toString(), "redrive", "\"entries\": [\"" + entry + "\"]", run);
 
@@ -79,6 +83,7 @@ class ConsoleActionsIT {
     broker.settledWhen("the redriven message applied", () -> rows.inbox(run) == 1);
     HttpResponse<String> again = post("it-operator", "quarantine/actions", action, null);
     broker.settled("the inbox queue");
+    Scrape after = Settings.ofServer().scrape();
 
     assertEquals(200, done.statusCode(), done.body());
     assertEquals(1, json(done.body()).getJsonObject("action").getInt("messages"), done.body());
@@ -94,6 +99,14 @@ class ConsoleActionsIT {
     assertEquals("quarantine", audited.getString("queue"));
     assertEquals("the fix of " + run + " is deployed", audited.getString("reason"));
     assertTrue(audited.getString("selection").contains(entry), audited.toString());
+    Map<String, String> redrives = Map.of("action", "redrive", "queue", "quarantine");
+    for (String counter :
+        List.of("inbox_console_actions_total", "inbox_console_action_messages_total")) {
+      assertEquals(
+          1,
+          after.value(counter, redrives) - before.value(counter, redrives),
+          counter + ": the action counted once, not again when asked again");
+    }
   }
 
   @Test

@@ -24,6 +24,7 @@ import jakarta.json.JsonValue;
 import java.io.StringReader;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -168,6 +169,35 @@ class ConsoleIT {
   }
 
   @Test
+  void theCountersShowTheGaugesAndTheLastHourMinuteByMinute() {
+    long appliedBefore = applied(read("it-reader", "activity"));
+    String run = TestMessage.newRun();
+    producer.send(
+        TestMessage.of(run, run + "-1", EffectHandler.TYPE, "{}"),
+        TestMessage.of(run, run + "-2", EffectHandler.TYPE, "{}"));
+    broker.settledWhen(
+        "both applied and counted",
+        () ->
+            rows.inbox(EffectHandler.CONSUMER, run + "-1") == 1
+                && rows.inbox(EffectHandler.CONSUMER, run + "-2") == 1
+                && applied(read("it-reader", "activity")) == appliedBefore + 2
+                && read("it-reader", "activity").containsKey("countedAt"));
+
+    JsonObject activity = read("it-reader", "activity");
+    JsonArray minutes = activity.getJsonArray("lastHour");
+
+    assertEquals(60, minutes.size(), activity.toString());
+    for (int i = 1; i < minutes.size(); i++) {
+      assertEquals(
+          Instant.parse(minutes.getJsonObject(i - 1).getString("start")).plusSeconds(60),
+          Instant.parse(minutes.getJsonObject(i).getString("start")),
+          "one minute after the other, oldest first");
+    }
+    Instant lastMinute = Instant.parse(minutes.getJsonObject(59).getString("start"));
+    assertFalse(lastMinute.isAfter(Instant.now()), "the last is this minute: " + lastMinute);
+  }
+
+  @Test
   void withoutALoginOrAConsoleRoleNothingIsShown() {
     String url = url("quarantine");
 
@@ -193,6 +223,13 @@ class ConsoleIT {
     assertTrue(from.body().contains("2026-12-04T09:30:00Z"), from.body());
     assertEquals(400, size.status(), size.body());
     assertEquals(404, entry.status(), entry.body());
+  }
+
+  /** The consumers' applied messages of the last hour, as the counters show them. */
+  private static long applied(JsonObject activity) {
+    return activity.getJsonArray("lastHour").stream()
+        .mapToLong(minute -> minute.asJsonObject().getJsonNumber("applied").longValue())
+        .sum();
   }
 
   private static Set<String> ids(JsonArray... pages) {

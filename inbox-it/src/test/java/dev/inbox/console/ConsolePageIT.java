@@ -1,6 +1,7 @@
 package dev.inbox.console;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.Deployments;
@@ -112,6 +113,15 @@ class ConsolePageIT {
     wait.until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("h1"), "What waits"));
     wait.until(
         ExpectedConditions.textToBePresentInElementLocated(By.id("view"), "retries-exhausted"));
+    for (String outcome : List.of("failed", "quarantined")) {
+      WebElement chart =
+          browser.findElement(
+              By.cssSelector("#last-hour svg[aria-label^='%s:']".formatted(outcome)));
+      assertEquals(60, chart.findElements(By.tagName("rect")).size(), "a bar for each minute");
+      assertFalse(
+          chart.getDomAttribute("aria-label").startsWith(outcome + ": 0 "),
+          "the scenario's " + outcome + " deliveries are in the last hour");
+    }
     screenshot("console-overview");
 
     WebElement search = browser.findElement(By.id("message-id"));

@@ -2,8 +2,11 @@ package dev.inbox.web;
 
 import dev.inbox.console.HeldMessages;
 import dev.inbox.console.HeldQueue;
+import dev.inbox.console.LastHour;
 import dev.inbox.console.Traces;
 import dev.inbox.http.Problems;
+import dev.inbox.metrics.InboxMetrics;
+import dev.inbox.metrics.Snapshot;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.jms.JMSRuntimeException;
@@ -44,6 +47,8 @@ public class ConsoleResource {
 
   @Inject private Traces traces;
   @Inject private HeldMessages held;
+  @Inject private InboxMetrics metrics;
+  @Inject private LastHour lastHour;
   @Context private SecurityContext security;
 
   /** Everything the inbox knows of a message, by the identity it keys the message on. */
@@ -56,6 +61,23 @@ public class ConsoleResource {
     // A message the inbox knows nothing of (yet: a redriven one on its way back) is an answer too:
     // found is false.
     return answer(() -> Response.ok(traces.of(id)).build());
+  }
+
+  /**
+   * The counters: the queues' depths and the failure ledger's size as the gauges last read them (no
+   * look at the broker of its own), and this server's last hour, minute by minute.
+   */
+  @GET
+  @Path("activity")
+  public Activity activity() {
+    Snapshot gauges = metrics.snapshot();
+    return new Activity(
+        gauges.takenAt(),
+        gauges.inboxQueueDepth(),
+        gauges.quarantineDepth(),
+        gauges.deadLetterDepth(),
+        gauges.failureLedgerRows(),
+        lastHour.minutes());
   }
 
   /** A page of a held queue's messages, filtered, oldest first. */
