@@ -162,6 +162,19 @@ CREATE TABLE IF NOT EXISTS inbox_schema_version (
     CONSTRAINT pk_inbox_schema_version PRIMARY KEY (version)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_unicode_ci;
 
+-- The body of a message a consumer applied, kept with its row when inbox.console.keep-applied-bodies
+-- is true (it is not by default: bodies may hold personal data), so that the console can show
+-- what a message that reused its id changed. Deleted with the row, by retention or reprocessing.
+CREATE TABLE IF NOT EXISTS inbox_applied_body (
+    consumer_name VARCHAR(100) NOT NULL,
+    message_id    VARCHAR(400) NOT NULL,
+    body_kind     VARCHAR(10)  NOT NULL,
+    body          MEDIUMTEXT   NOT NULL,
+    kept_at       DATETIME(6)  NOT NULL,
+    CONSTRAINT pk_inbox_applied_body PRIMARY KEY (consumer_name, message_id),
+    CONSTRAINT ck_inbox_applied_body_kind CHECK (body_kind IN ('text', 'bytes'))
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_unicode_ci;
+
 INSERT INTO inbox_schema_version (version, description)
     SELECT 1, 'the inbox tables' FROM DUAL
     WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 1);
@@ -178,5 +191,5 @@ INSERT INTO inbox_schema_version (version, description)
     SELECT 5, 'console actions' FROM DUAL
     WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 5);
 INSERT INTO inbox_schema_version (version, description)
-    SELECT 6, 'failure causes' FROM DUAL
+    SELECT 6, 'failure causes, applied bodies' FROM DUAL
     WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 6);

@@ -165,6 +165,19 @@ CREATE TABLE IF NOT EXISTS inbox_schema_version (
     CONSTRAINT pk_inbox_schema_version PRIMARY KEY (version)
 );
 
+-- The body of a message a consumer applied, kept with its row when inbox.console.keep-applied-bodies
+-- is true (it is not by default: bodies may hold personal data), so that the console can show
+-- what a message that reused its id changed. Deleted with the row, by retention or reprocessing.
+CREATE TABLE IF NOT EXISTS inbox_applied_body (
+    consumer_name VARCHAR(100) NOT NULL,
+    message_id    VARCHAR(400) NOT NULL,
+    body_kind     VARCHAR(10)  NOT NULL,
+    body          TEXT         NOT NULL,
+    kept_at       TIMESTAMP    NOT NULL,
+    CONSTRAINT pk_inbox_applied_body PRIMARY KEY (consumer_name, message_id),
+    CONSTRAINT ck_inbox_applied_body_kind CHECK (body_kind IN ('text', 'bytes'))
+);
+
 INSERT INTO inbox_schema_version (version, description)
     SELECT 1, 'the inbox tables' WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 1);
 INSERT INTO inbox_schema_version (version, description)
@@ -180,5 +193,5 @@ INSERT INTO inbox_schema_version (version, description)
     SELECT 5, 'console actions'
     WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 5);
 INSERT INTO inbox_schema_version (version, description)
-    SELECT 6, 'failure causes'
+    SELECT 6, 'failure causes, applied bodies'
     WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 6);

@@ -238,6 +238,7 @@ async function entry(queue, id, show) {
       ["Set aside", time(message.enqueuedAt)], ["Sent", time(message.producedAt)],
       ["Deliveries", message.deliveryCount], ["From", message.origin],
     ]),
+    detail.collision ? collision(detail.collision) : "",
     el("h2", {}, `Body (${detail.bodyKind}, ${detail.bodySize})`),
     !detail.guidance.redrive ? el("p", { class: "muted" }, "A redrive cannot apply it as it is.") : "",
     detail.body === undefined || detail.body === null
@@ -245,6 +246,22 @@ async function entry(queue, id, show) {
       : el("pre", {}, detail.body),
     el("h2", {}, "Properties"),
     table(["Name", "Value"], Object.entries(detail.properties).map(([name, value]) => [name, String(value)])));
+}
+
+/** What a message that reused an applied message's id collided with. */
+function collision(found) {
+  const what = { add: "added", remove: "removed", replace: "changed", move: "moved", copy: "copied" };
+  return el("section", { id: "collision" },
+    el("h2", {}, "What it collided with"),
+    facts([
+      ["This body's fingerprint", el("code", {}, found.fingerprint || "not recorded")],
+      ["The applied body's", el("code", {}, found.appliedFingerprint || "no row")],
+      ["Applied", time(found.appliedAt)],
+    ]),
+    el("p", { class: "muted" }, found.note),
+    found.changes ? table(["Change", "Where", "Now"],
+      found.changes.map((change) => [what[change.op] || change.op, el("code", {}, change.path), change.value ?? (change.op === "remove" ? "" : "hidden")])) : "",
+    found.appliedBody ? el("div", {}, el("h2", {}, "The applied body"), el("pre", {}, found.appliedBody)) : "");
 }
 
 async function trace(id, show) {

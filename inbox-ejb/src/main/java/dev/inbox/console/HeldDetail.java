@@ -12,6 +12,7 @@ import java.util.Map;
  * @param bodySize the body's length in characters (text) or bytes
  * @param body the body (bytes as Base64), or null when hidden: only a user in role {@code
  *     inbox-payload-reader} sees it
+ * @param collision for a {@code payload-mismatch}, what it collided with; otherwise null
  */
 public record HeldDetail(
     HeldMessage message,
@@ -19,4 +20,5 @@ public record HeldDetail(
     Map<String, Object> properties,
     String bodyKind,
     long bodySize,
-    String body) {}
+    String body,
+    Collision collision) {}

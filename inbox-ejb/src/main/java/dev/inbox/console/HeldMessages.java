@@ -49,19 +49,25 @@ public class HeldMessages {
   private final Quarantine quarantine;
   private final QueueDepths depths;
   private final IdentityProperties identity;
+  private final Collisions collisions;
 
   @Inject
   HeldMessages(
-      JMSContext jms, Quarantine quarantine, QueueDepths depths, IdentityProperties identity) {
+      JMSContext jms,
+      Quarantine quarantine,
+      QueueDepths depths,
+      IdentityProperties identity,
+      Collisions collisions) {
     this.jms = jms;
     this.quarantine = quarantine;
     this.depths = depths;
     this.identity = identity;
+    this.collisions = collisions;
   }
 
   /** For the CDI proxy. */
   protected HeldMessages() {
-    this(null, null, null, null);
+    this(null, null, null, null, null);
   }
 
   /** A page of the messages that match the filter, oldest first. */
@@ -220,29 +226,37 @@ public class HeldMessages {
       for (Object name : Collections.list(message.getPropertyNames())) {
         properties.put((String) name, message.getObjectProperty((String) name));
       }
-      Guidance guidance = guidance(held, summary.reason());
-      if (message instanceof TextMessage text) {
-        String body = text.getText();
-        return new HeldDetail(
-            summary,
-            guidance,
-            properties,
-            body == null ? "none" : "text",
-            body == null ? 0 : body.length(),
-            withBody ? body : null);
+      String kind = "none";
+      String text = null;
+      long size = 0;
+      String shown = null;
+      if (message instanceof TextMessage textMessage && textMessage.getText() != null) {
+        kind = "text";
+        text = textMessage.getText();
+        size = text.length();
+        shown = text;
+      } else if (message instanceof BytesMessage) {
+        byte[] bytes = message.getBody(byte[].class);
+        kind = "bytes";
+        size = bytes == null ? 0 : bytes.length;
+        shown = bytes == null ? null : Base64.getEncoder().encodeToString(bytes);
       }
-      if (message instanceof BytesMessage bytes) {
-        byte[] body = message.getBody(byte[].class);
-        int length = body == null ? 0 : body.length;
-        return new HeldDetail(
-            summary,
-            guidance,
-            properties,
-            "bytes",
-            length,
-            withBody && body != null ? Base64.getEncoder().encodeToString(body) : null);
-      }
-      return new HeldDetail(summary, guidance, properties, "none", 0, null);
+      Collision collision =
+          held == HeldQueue.QUARANTINE
+                  && QuarantineReason.PAYLOAD_MISMATCH.code().equals(summary.reason())
+                  && summary.consumer() != null
+                  && summary.messageId() != null
+              ? collisions.of(
+                  summary, text(message, QuarantineProperties.FINGERPRINT), text, withBody)
+              : null;
+      return new HeldDetail(
+          summary,
+          guidance(held, summary.reason()),
+          properties,
+          kind,
+          size,
+          withBody ? shown : null,
+          collision);
     } catch (JMSException e) {
       throw new JMSRuntimeException("Could not read a held message", e.getErrorCode(), e);
     }

@@ -2,6 +2,7 @@ package dev.inbox.dispatch;
 
 import dev.inbox.quarantine.Quarantine;
 import dev.inbox.spi.Envelope;
+import dev.inbox.store.AppliedBodies;
 import dev.inbox.store.ErrorCause;
 import dev.inbox.store.FailureKind;
 import dev.inbox.store.FailureLedger;
@@ -36,6 +37,7 @@ class Effects {
   private final InboxStore store;
   private final FailureLedger ledger;
   private final UncertainEffects uncertain;
+  private final AppliedBodies bodies;
   private final Clock clock;
 
   @Resource private TransactionSynchronizationRegistry transactions;
@@ -46,17 +48,19 @@ class Effects {
       InboxStore store,
       FailureLedger ledger,
       UncertainEffects uncertain,
+      AppliedBodies bodies,
       Clock clock) {
     this.quarantine = quarantine;
     this.store = store;
     this.ledger = ledger;
     this.uncertain = uncertain;
+    this.bodies = bodies;
     this.clock = clock;
   }
 
   /** For the CDI proxy. */
   protected Effects() {
-    this(null, null, null, null, null);
+    this(null, null, null, null, null, null);
   }
 
   /**
@@ -76,7 +80,10 @@ class Effects {
               delivery.destination(),
               delivery.deliveryCount(),
               delivery.producedAt(),
-              quarantined.cause()));
+              quarantined.cause(),
+              received.admission() instanceof Admission.Admitted admitted
+                  ? admitted.fingerprint()
+                  : null));
       return Verdict.quarantined(
           name, quarantined.reason(), quarantined.reason().code() + ": " + quarantined.detail());
     }
@@ -162,6 +169,7 @@ class Effects {
     if (!store.insert(row)) {
       return Verdict.of(name, Outcome.CONFLICT, null);
     }
+    bodies.keep(name, admitted.envelope().messageId(), admitted.envelope().payload());
     return run(
         consumer,
         admitted.envelope(),
@@ -197,6 +205,7 @@ class Effects {
     if (row.isEmpty()) {
       return Verdict.of(name, Outcome.CONFLICT, null);
     }
+    bodies.keep(name, admitted.envelope().messageId(), admitted.envelope().payload());
     Recorded earlier = reprocess.earlier();
     return run(
         consumer,

@@ -93,6 +93,7 @@ public class Quarantine {
    * @param deliveryCount the broker's delivery count
    * @param producedAt when the producer sent it, or null
    * @param cause where the handler's last failure came from, or null when no failure quarantined it
+   * @param fingerprint the body's fingerprint, or null when the inbox did not read the body
    */
   public record Entry(
       String messageId,
@@ -102,7 +103,8 @@ public class Quarantine {
       String destination,
       int deliveryCount,
       Instant producedAt,
-      ErrorCause cause) {}
+      ErrorCause cause,
+      String fingerprint) {}
 
   /**
    * Sends the message, with its body (unless {@code inbox.quarantine.keep-body=false}) and every
@@ -144,6 +146,9 @@ public class Quarantine {
     }
     if (entry.cause() != null && entry.cause().frame() != null) {
       copy.setStringProperty(QuarantineProperties.ERROR_FRAME, entry.cause().frame());
+    }
+    if (entry.fingerprint() != null) {
+      copy.setStringProperty(QuarantineProperties.FINGERPRINT, entry.fingerprint());
     }
     copy.setStringProperty(QuarantineProperties.ORIGINAL_DESTINATION, entry.destination());
     copy.setIntProperty(QuarantineProperties.DELIVERY_COUNT, entry.deliveryCount());

@@ -4,6 +4,7 @@ import jakarta.ejb.Stateless;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What the inbox's tables remember of one message: each consumer's row, and each consumer's entry
@@ -25,6 +26,12 @@ public class MessageHistory {
             InboxEntry.class)
         .setParameter("id", messageId)
         .getResultList();
+  }
+
+  /** The body kept of a message a consumer applied ({@code inbox.console.keep-applied-bodies}). */
+  public Optional<AppliedBodies.Kept> appliedBody(String consumer, String messageId) {
+    return Optional.ofNullable(em.find(AppliedBody.class, new InboxEntry.Key(consumer, messageId)))
+        .map(AppliedBody::read);
   }
 
   /** The failure-ledger entries of a message id, by consumer name. */

@@ -49,6 +49,8 @@ public class ReprocessRequests {
 
   @Inject private Clock clock;
 
+  @Inject private AppliedBodies bodies;
+
   /**
    * One message an operator asked a consumer to process again.
    *
@@ -84,11 +86,12 @@ public class ReprocessRequests {
   }
 
   /**
-   * Forgets the consumer's rows for the messages, and their failure-ledger entries, and writes an
-   * audit entry for each. A row is locked only when there is one, so that no lock is taken on a key
-   * that does not exist (MariaDB would lock the gap around it, and hold up deliveries of its
-   * neighbours). A delivery that commits the message's row after it was read here keeps it: that is
-   * the application the request asked for, and retention retires the request with it.
+   * Forgets the consumer's rows for the messages, their failure-ledger entries and kept bodies, and
+   * writes an audit entry for each. A row is locked only when there is one, so that no lock is
+   * taken on a key that does not exist (MariaDB would lock the gap around it, and hold up
+   * deliveries of its neighbours). A delivery that commits the message's row after it was read here
+   * keeps it: that is the application the request asked for, and retention retires the request with
+   * it.
    *
    * @return the entries, in message id order
    */
@@ -122,6 +125,7 @@ public class ReprocessRequests {
       write(entry);
       if (row != null) {
         em.remove(row);
+        bodies.forget(consumer, List.of(messageId));
       }
       FailureEntry failures = em.find(FailureEntry.class, key);
       if (failures != null) {

@@ -27,6 +27,8 @@ public class RetentionStore {
 
   @Inject private ReprocessRequests requests;
 
+  @Inject private AppliedBodies bodies;
+
   /**
    * Deletes up to {@code batchSize} of a consumer's rows processed before the cutoff, oldest first.
    *
@@ -58,6 +60,7 @@ public class RetentionStore {
     if (deleted > 0) {
       advanceWatermark(consumer, newest);
       requests.retire(consumer, ids, LocalDateTime.now(clock));
+      bodies.forget(consumer, ids);
     }
     return deleted;
   }

@@ -1,10 +1,12 @@
 package dev.inbox.console;
 
+import static dev.inbox.it.ConsoleClient.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.Broker;
+import dev.inbox.it.ConsoleClient;
 import dev.inbox.it.Deployments;
 import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
@@ -13,25 +15,12 @@ import dev.inbox.it.handlers.Cures;
 import dev.inbox.it.handlers.Invocations;
 import dev.inbox.it.handlers.PoisonHandler;
 import dev.inbox.it.handlers.Rows;
-import dev.inbox.testkit.Http;
 import dev.inbox.testkit.Scrape;
 import dev.inbox.testkit.TestMessage;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
-import java.io.IOException;
-import java.io.StringReader;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -50,8 +39,6 @@ import org.junit.jupiter.api.Test;
 @Tag("http")
 class ConsoleActionsIT {
 
-  private static final String API = "/inbox/console/api/";
-
   @Deployment
   static EnterpriseArchive deployment() {
     return Deployments.inbox(ConsoleActionsIT.class);
@@ -62,9 +49,6 @@ class ConsoleActionsIT {
   @Inject private Rows rows;
   @Inject private Invocations invocations;
   @Inject private Cures cures;
-
-  private final HttpClient http =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
   @Test
   void aMessageRedrivenAfterItsFixIsAppliedOnceAndTheActionIsAuditedOnce() {
@@ -194,68 +178,27 @@ class ConsoleActionsIT {
 
   /** An action's body, with a reason for the audit that names the test's run. */
   private static String action(String id, String kind, String selection, String run) {
-    return "{\"id\": \"%s\", \"action\": \"%s\", %s, \"reason\": \"the fix of %s is deployed\"}"
-        .formatted(id, kind, selection, run);
+    return ConsoleClient.action(id, kind, selection, "the fix of " + run + " is deployed");
   }
 
-  private JsonObject trace(String messageId) {
-    Http.Response response =
-        Http.get(
-            url("messages?id=" + URLEncoder.encode(messageId, StandardCharsets.UTF_8)),
-            "it-reader",
-            password());
-    assertEquals(200, response.status(), response.body());
-    return json(response.body());
+  private static JsonObject trace(String messageId) {
+    return console().read("it-reader", "messages?id=" + ConsoleClient.encoded(messageId));
   }
 
-  private JsonObject audited(String actionId) {
-    Http.Response response = Http.get(url("actions?size=200"), "it-reader", password());
-    assertEquals(200, response.status(), response.body());
-    try (JsonReader reader = Json.createReader(new StringReader(response.body()))) {
-      return reader.readArray().stream()
-          .map(JsonValue::asJsonObject)
-          .filter(action -> action.getString("id").equals(actionId))
-          .findFirst()
-          .orElseThrow(() -> new AssertionError("not in the audit: " + actionId));
-    }
+  private static JsonObject audited(String actionId) {
+    return console().readArray("it-reader", "actions?size=200").stream()
+        .map(JsonValue::asJsonObject)
+        .filter(action -> action.getString("id").equals(actionId))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("not in the audit: " + actionId));
   }
 
-  private HttpResponse<String> post(String user, String path, String body, String origin) {
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create(url(path)))
-            .timeout(Duration.ofSeconds(60))
-            .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(body));
-    if (!user.isEmpty()) {
-      String login = user + ":" + password();
-      request.header(
-          "Authorization",
-          "Basic " + Base64.getEncoder().encodeToString(login.getBytes(StandardCharsets.UTF_8)));
-    }
-    if (origin != null) {
-      request.header("Origin", origin);
-    }
-    try {
-      return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
+  private static HttpResponse<String> post(String user, String path, String body, String origin) {
+    return console().post(user, path, body, origin);
   }
 
-  private static JsonObject json(String text) {
-    try (JsonReader reader = Json.createReader(new StringReader(text))) {
-      return reader.readObject();
-    }
-  }
-
-  private static String url(String path) {
-    return Settings.ofServer().appUrl() + API + path;
-  }
-
-  private static String password() {
-    return Settings.ofServer().consolePassword();
+  /** The console of the server under test, read inside it. */
+  private static ConsoleClient console() {
+    return ConsoleClient.ofServer();
   }
 }

@@ -1,32 +1,31 @@
 package dev.inbox.console;
 
+import static dev.inbox.it.ConsoleClient.encoded;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.Broker;
+import dev.inbox.it.ConsoleClient;
 import dev.inbox.it.Deployments;
 import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
-import dev.inbox.it.Settings;
 import dev.inbox.it.handlers.EffectHandler;
 import dev.inbox.it.handlers.RejectingHandler;
 import dev.inbox.it.handlers.Rows;
+import dev.inbox.operations.Reprocessing;
 import dev.inbox.spi.MessageRejectedException;
 import dev.inbox.testkit.Http;
 import dev.inbox.testkit.TestMessage;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
-import java.io.StringReader;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.stream.Collectors;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
@@ -43,16 +42,15 @@ import org.junit.jupiter.api.Test;
 @Tag("http")
 class ConsoleIT {
 
-  private static final String API = "/inbox/console/api/";
-
   @Deployment
   static EnterpriseArchive deployment() {
-    return Deployments.inbox(ConsoleIT.class);
+    return Deployments.inbox(ConsoleIT.class, Map.of("inbox.console.keep-applied-bodies", "true"));
   }
 
   @Inject private Producer producer;
   @Inject private Broker broker;
   @Inject private Rows rows;
+  @Inject private Reprocessing reprocessing;
 
   @Test
   void quarantinedMessagesAreListedByPageGroupedAndShownWithoutTheirBody() {
@@ -64,9 +62,10 @@ class ConsoleIT {
         TestMessage.of(run, run + "-3", type, "{\"n\": 3}"));
     broker.settledWhen("three quarantined", () -> broker.quarantined(run).size() == 3);
 
-    JsonObject first = read("it-reader", "quarantine?size=2&type=" + encoded(type));
-    JsonObject second = read("it-reader", "quarantine?size=2&page=1&type=" + encoded(type));
-    JsonArray groups = readArray("it-reader", "quarantine/groups?type=" + encoded(type));
+    JsonObject first = console().read("it-reader", "quarantine?size=2&type=" + encoded(type));
+    JsonObject second =
+        console().read("it-reader", "quarantine?size=2&page=1&type=" + encoded(type));
+    JsonArray groups = console().readArray("it-reader", "quarantine/groups?type=" + encoded(type));
 
     assertEquals(3, first.getInt("total"), first.toString());
     assertTrue(first.getBoolean("complete"), first.toString());
@@ -84,8 +83,8 @@ class ConsoleIT {
     assertEquals(3, groups.getJsonObject(0).getInt("count"));
 
     String entry = encoded(listed.getString("entry"));
-    JsonObject hidden = read("it-reader", "quarantine/entries/" + entry);
-    JsonObject shown = read("it-payload-reader", "quarantine/entries/" + entry);
+    JsonObject hidden = console().read("it-reader", "quarantine/entries/" + entry);
+    JsonObject shown = console().read("it-payload-reader", "quarantine/entries/" + entry);
 
     assertFalse(hidden.containsKey("body") && !hidden.isNull("body"), hidden.toString());
     assertEquals("text", hidden.getString("bodyKind"));
@@ -107,10 +106,10 @@ class ConsoleIT {
     broker.settledWhen(
         "the other applied", () -> rows.inbox(EffectHandler.CONSUMER, run + "-applied") == 1);
 
-    JsonObject applied = read("it-reader", "messages?id=" + encoded(run + "-applied"));
-    JsonObject rejected = read("it-reader", "messages?id=" + encoded(run + "-rejected"));
+    JsonObject applied = console().read("it-reader", "messages?id=" + encoded(run + "-applied"));
+    JsonObject rejected = console().read("it-reader", "messages?id=" + encoded(run + "-rejected"));
     JsonArray groups =
-        readArray("it-reader", "quarantine/groups?consumer=" + RejectingHandler.CONSUMER);
+        console().readArray("it-reader", "quarantine/groups?consumer=" + RejectingHandler.CONSUMER);
 
     JsonObject row = applied.getJsonArray("rows").getJsonObject(0);
     assertEquals(EffectHandler.CONSUMER, row.getString("consumer"), applied.toString());
@@ -138,7 +137,8 @@ class ConsoleIT {
     assertEquals(held.getString("errorType"), group.getString("errorType"), group.toString());
     assertEquals(held.getString("errorFrame"), group.getString("errorFrame"));
     JsonArray ofTheGroup =
-        read(
+        console()
+            .read(
                 "it-reader",
                 "quarantine?errorType=%s&errorFrame=%s&size=200"
                     .formatted(
@@ -153,13 +153,55 @@ class ConsoleIT {
   }
 
   @Test
+  void aCollisionShowsBothFingerprintsAndWhatChangedTheValuesOnlyToAPayloadReader() {
+    String run = TestMessage.newRun();
+    String id = run + "-reused";
+    producer.send(TestMessage.of(run, id, EffectHandler.TYPE, "{\"order\": 7, \"amount\": 10}"));
+    broker.settledWhen("the first applied", () -> rows.inbox(EffectHandler.CONSUMER, id) == 1);
+    producer.send(TestMessage.of(run, id, EffectHandler.TYPE, "{\"order\": 7, \"amount\": 12}"));
+    broker.settledWhen("the second quarantined", () -> broker.quarantined(run).size() == 1);
+
+    JsonObject trace = console().read("it-reader", "messages?id=" + encoded(id));
+    String entry = trace.getJsonArray("quarantined").getJsonObject(0).getString("entry");
+    JsonObject asReader = console().read("it-reader", "quarantine/entries/" + encoded(entry));
+    JsonObject asPayloadReader =
+        console().read("it-payload-reader", "quarantine/entries/" + encoded(entry));
+
+    JsonObject collision = asReader.getJsonObject("collision");
+    assertEquals("payload-mismatch", asReader.getJsonObject("message").getString("reason"));
+    assertEquals(
+        trace.getJsonArray("rows").getJsonObject(0).getString("fingerprint"),
+        collision.getString("appliedFingerprint"),
+        collision.toString());
+    assertFalse(
+        collision.getString("fingerprint").equals(collision.getString("appliedFingerprint")),
+        collision.toString());
+    assertTrue(collision.getBoolean("appliedBodyKept"), collision.toString());
+    assertFalse(collision.containsKey("appliedBody"), "a reader sees no body: " + collision);
+    JsonObject change = collision.getJsonArray("changes").getJsonObject(0);
+    assertEquals(1, collision.getJsonArray("changes").size(), collision.toString());
+    assertEquals("replace", change.getString("op"));
+    assertEquals("/amount", change.getString("path"));
+    assertFalse(change.containsKey("value"), "a reader sees no value: " + change);
+    JsonObject shown = asPayloadReader.getJsonObject("collision");
+    assertEquals("12", shown.getJsonArray("changes").getJsonObject(0).getString("value"));
+    assertEquals("{\"order\": 7, \"amount\": 10}", shown.getString("appliedBody"));
+    long keptBeforeForgetting = rows.appliedBodies(EffectHandler.CONSUMER, id);
+    reprocessing.forget(
+        new Reprocessing.Request(
+            UUID.randomUUID().toString(), EffectHandler.CONSUMER, List.of(id), "it", run));
+    assertEquals(1, keptBeforeForgetting, "the applied body, kept");
+    assertEquals(0, rows.appliedBodies(EffectHandler.CONSUMER, id), "gone with its row");
+  }
+
+  @Test
   void aDeadLetterIsListedAndTraced() {
     String run = TestMessage.newRun();
     String type = "it.console-dead-" + run;
     broker.deadLetter(TestMessage.of(run, run + "-dead", type, "{}"));
 
-    JsonObject listed = read("it-reader", "dead-letters?type=" + encoded(type));
-    JsonObject trace = read("it-operator", "messages?id=" + encoded(run + "-dead"));
+    JsonObject listed = console().read("it-reader", "dead-letters?type=" + encoded(type));
+    JsonObject trace = console().read("it-operator", "messages?id=" + encoded(run + "-dead"));
 
     assertEquals(1, listed.getInt("total"), listed.toString());
     assertEquals(
@@ -170,7 +212,7 @@ class ConsoleIT {
 
   @Test
   void theCountersShowTheGaugesAndTheLastHourMinuteByMinute() {
-    long appliedBefore = applied(read("it-reader", "activity"));
+    long appliedBefore = applied(console().read("it-reader", "activity"));
     String run = TestMessage.newRun();
     producer.send(
         TestMessage.of(run, run + "-1", EffectHandler.TYPE, "{}"),
@@ -180,10 +222,10 @@ class ConsoleIT {
         () ->
             rows.inbox(EffectHandler.CONSUMER, run + "-1") == 1
                 && rows.inbox(EffectHandler.CONSUMER, run + "-2") == 1
-                && applied(read("it-reader", "activity")) == appliedBefore + 2
-                && read("it-reader", "activity").containsKey("countedAt"));
+                && applied(console().read("it-reader", "activity")) == appliedBefore + 2
+                && console().read("it-reader", "activity").containsKey("countedAt"));
 
-    JsonObject activity = read("it-reader", "activity");
+    JsonObject activity = console().read("it-reader", "activity");
     JsonArray minutes = activity.getJsonArray("lastHour");
 
     assertEquals(60, minutes.size(), activity.toString());
@@ -199,21 +241,23 @@ class ConsoleIT {
 
   @Test
   void withoutALoginOrAConsoleRoleNothingIsShown() {
-    String url = url("quarantine");
+    String url = console().url("quarantine");
 
     assertEquals(401, Http.get(url, "", "").status());
     assertEquals(401, Http.get(url, "it-reader", "not-the-password").status());
-    assertEquals(403, Http.get(url, "it-outsider", password()).status());
-    assertEquals(200, Http.get(url, "it-reader", password()).status());
+    assertEquals(403, Http.get(url, "it-outsider", console().password()).status());
+    assertEquals(200, Http.get(url, "it-reader", console().password()).status());
   }
 
   @Test
   void aRequestTheConsoleCannotAnswerGetsAProblemSayingWhy() {
-    Http.Response unknown = get("it-reader", "messages?id=" + encoded(TestMessage.newRun()));
-    Http.Response reason = get("it-reader", "quarantine?reason=exhausted");
-    Http.Response from = get("it-reader", "quarantine?from=yesterday");
-    Http.Response size = get("it-reader", "dead-letters?size=100000");
-    Http.Response entry = get("it-reader", "quarantine/entries/" + encoded("ID:no-such-entry"));
+    Http.Response unknown =
+        console().get("it-reader", "messages?id=" + encoded(TestMessage.newRun()));
+    Http.Response reason = console().get("it-reader", "quarantine?reason=exhausted");
+    Http.Response from = console().get("it-reader", "quarantine?from=yesterday");
+    Http.Response size = console().get("it-reader", "dead-letters?size=100000");
+    Http.Response entry =
+        console().get("it-reader", "quarantine/entries/" + encoded("ID:no-such-entry"));
 
     assertEquals(200, unknown.status(), unknown.body());
     assertTrue(unknown.body().contains("\"found\":false"), unknown.body());
@@ -239,35 +283,8 @@ class ConsoleIT {
         .collect(Collectors.toSet());
   }
 
-  private static JsonObject read(String user, String path) {
-    return parse(user, path).asJsonObject();
-  }
-
-  private static JsonArray readArray(String user, String path) {
-    return parse(user, path).asJsonArray();
-  }
-
-  private static JsonValue parse(String user, String path) {
-    Http.Response response = get(user, path);
-    assertEquals(200, response.status(), path + ": " + response.body());
-    try (JsonReader reader = Json.createReader(new StringReader(response.body()))) {
-      return reader.readValue();
-    }
-  }
-
-  private static Http.Response get(String user, String path) {
-    return Http.get(url(path), user, password());
-  }
-
-  private static String url(String path) {
-    return Settings.ofServer().appUrl() + API + path;
-  }
-
-  private static String password() {
-    return Settings.ofServer().consolePassword();
-  }
-
-  private static String encoded(String value) {
-    return URLEncoder.encode(value, StandardCharsets.UTF_8);
+  /** The console of the server under test, read inside it. */
+  private static ConsoleClient console() {
+    return ConsoleClient.ofServer();
   }
 }

@@ -30,7 +30,8 @@ import org.junit.jupiter.api.Test;
  * late redelivery of a purged key is caught, and the sweeper runs under a storm without losing or
  * duplicating anything. One consumer (it-retention) keeps rows for 3 seconds; the others keep the
  * default 30 days, so the deployment accepts a retention shorter than the redelivery horizon, or
- * the inbox would refuse to start.
+ * the inbox would refuse to start. Applied bodies are kept here, to show that they go with their
+ * rows.
  */
 @InboxTest
 class RetentionIT {
@@ -39,7 +40,9 @@ class RetentionIT {
   static EnterpriseArchive deployment() {
     return Deployments.inbox(
         RetentionIT.class,
-        RetentionHandler.threeSecondRetention(Map.of("inbox.retention.batch-size", "50")));
+        RetentionHandler.threeSecondRetention(
+            Map.of(
+                "inbox.retention.batch-size", "50", "inbox.console.keep-applied-bodies", "true")));
   }
 
   @Inject private Producer producer;
@@ -65,6 +68,8 @@ class RetentionIT {
         .until(() -> rows.inbox(RetentionHandler.CONSUMER, run) == 0);
     assertEquals(5, rows.inbox(EffectHandler.CONSUMER, run), "rows of a 30-day consumer");
     assertEquals(5, rows.effects(RetentionHandler.CONSUMER, run), "effects stay: only rows go");
+    assertEquals(0, rows.appliedBodies(RetentionHandler.CONSUMER, run), "kept bodies go with rows");
+    assertEquals(5, rows.appliedBodies(EffectHandler.CONSUMER, run), "kept bodies of kept rows");
     assertTrue(rows.watermark(RetentionHandler.CONSUMER).isPresent(), "watermark");
     eventually("the purge counted").until(() -> purged() - purgedBefore >= 5);
   }

@@ -29,6 +29,12 @@ public final class QuarantineProperties {
   /** The first frame of that exception's stack: where it was thrown. */
   public static final String ERROR_FRAME = "inbox_error_frame";
 
+  /**
+   * The fingerprint of its body, as the inbox compares bodies under one id, when it read the body:
+   * for a {@code payload-mismatch}, the console shows it beside the applied message's.
+   */
+  public static final String FINGERPRINT = "inbox_fingerprint";
+
   /** The queue it was received from, where a redrive sends it back. */
   public static final String ORIGINAL_DESTINATION = "inbox_original_destination";
 

@@ -40,6 +40,14 @@ public class Rows {
         messageIdPrefix + "%");
   }
 
+  /** Bodies kept of one consumer's applied messages whose id starts with the prefix. */
+  public long appliedBodies(String consumer, String messageIdPrefix) {
+    return count(
+        "select count(*) from inbox_applied_body where consumer_name = ?1 and message_id like ?2",
+        consumer,
+        messageIdPrefix + "%");
+  }
+
   /** Inbox rows of every consumer whose message id starts with the prefix. */
   public long inbox(String messageIdPrefix) {
     return count(
