@@ -87,6 +87,7 @@ case $action-$INBOX_IT_TOPOLOGY in
     rm -rf "$server-node-a" "$server-node-b" "$crashes" "$broker"
     for node in node-a node-b; do
       INBOX_MESSAGING=remote wildfly_up "$server-$node" "$database"
+      console_users "$config/wildfly/add-console-user.sh" "$server-$node"
     done
     broker_up
     ;;

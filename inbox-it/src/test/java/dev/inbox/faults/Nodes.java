@@ -8,7 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -187,7 +189,24 @@ final class Nodes {
   private static void deploy(Node node) {
     File ear = new File(node.deployments(), "inbox.ear");
     if (!ear.exists()) {
-      Deployments.withTestHandlers(Webhook.SETTINGS).as(ZipExporter.class).exportTo(ear);
+      Deployments.withTestHandlers(settings()).as(ZipExporter.class).exportTo(ear);
     }
+  }
+
+  /**
+   * The nodes' settings: the webhook source, and, on a standalone broker, its JMX and an operator
+   * of it for the console's actions, as docs/cluster.md has them (there the password comes from the
+   * environment; the test broker's is no secret).
+   */
+  private static Map<String, String> settings() {
+    Map<String, String> settings = new TreeMap<>(Webhook.SETTINGS);
+    String jmxUrl = System.getProperty("faults.jmx-url", "");
+    if (!jmxUrl.isEmpty()) {
+      settings.put("inbox.console.broker.jmx-url", jmxUrl);
+      settings.put("inbox.console.broker.user", "admin");
+      settings.put(
+          "inbox.console.broker.password", FaultCell.required("faults.broker-admin-password"));
+    }
+    return settings;
   }
 }
