@@ -134,7 +134,7 @@ function counters(activity) {
     counter("waiting on the inbox queue", activity.backlog),
     counter("in the quarantine", activity.quarantined, "#/quarantine"),
     counter("dead letters", activity.deadLetters, "#/dead-letters"),
-    counter("failing, not given up yet", activity.failureLedger),
+    counter("in the failure ledger", activity.failureLedger),
     el("p", { class: "muted" }, activity.countedAt ? `Counted at ${time(activity.countedAt)}.` : "Not counted yet."));
 }
 
@@ -148,6 +148,8 @@ function svg(tag, attributes, ...children) {
   return element;
 }
 
+const height = (value, highest) => (value === 0 ? 0 : Math.max(1, Math.round((value / highest) * 30)));
+
 /** The last hour on this server: one row of sixty bars for each outcome, each on its own scale. */
 function lastHour(minutes) {
   const rows = [["applied", "applied"], ["duplicates", "duplicates"], ["quarantined", "quarantined"], ["failed", "failed"]];
@@ -158,7 +160,8 @@ function lastHour(minutes) {
       const total = values.reduce((sum, value) => sum + value, 0);
       const highest = Math.max(1, ...values);
       const bars = values.map((value, i) => svg("rect", {
-        class: `bar ${field}`, x: i * 7, width: 6, y: 30 - Math.round((value / highest) * 30), height: Math.round((value / highest) * 30),
+        // At least a pixel for a minute that had any, however small beside the hour's highest.
+        class: `bar ${field}`, x: i * 7, width: 6, y: 30 - height(value, highest), height: height(value, highest),
       }, svg("title", {}, `${time(minutes[i].start)}: ${value} ${label}`)));
       return el("div", { class: "series" },
         el("span", { class: "label" }, label),
@@ -174,7 +177,9 @@ function groupsTable(queue, groups) {
   return el("div", {}, heading, table(
     ["Messages", "Why", "Consumer", "Error", "First", "Last", ""],
     groups.map((group) => {
-      const filter = { reason: group.reason, consumer: group.consumer, errorType: group.errorType, errorFrame: group.errorFrame };
+      // Exactly the group: in the quarantine, a group without a recorded error excludes those with one.
+      const filter = { reason: group.reason, consumer: group.consumer };
+      if (queue === "quarantine") Object.assign(filter, { errorType: group.errorType || "-", errorFrame: group.errorFrame || "-" });
       const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v)).toString();
       return [
         link(`#/${queue}?${query}`, String(group.count)),
@@ -196,7 +201,8 @@ async function list(queue, query, show) {
   // The action takes what this list selects, as drawn: nothing set aside since.
   const filter = { to: drawnAt };
   for (const name of FILTERS) if (params.get(name)) filter[name] = params.get(name);
-  const criteria = FILTERS.slice(0, 5).filter((name) => params.get(name)).map((name) => `${name} ${params.get(name)}`);
+  const criteria = ["reason", "consumer", "type", "errorType", "errorFrame"].filter((name) => params.get(name))
+    .map((name) => `${name} ${params.get(name) === "-" ? "none recorded" : params.get(name)}`);
   const what = `all ${page.total}${page.complete ? "" : "+"} message(s) of this list${criteria.length ? " (" + criteria.join(", ") + ")" : ""}`;
   show(el("h1", {}, queueName(queue)), pager,
     page.total === 0 ? "" : el("div", { class: "actions" },
@@ -260,7 +266,8 @@ function collision(found) {
     ]),
     el("p", { class: "muted" }, found.note),
     found.changes ? table(["Change", "Where", "Now"],
-      found.changes.map((change) => [what[change.op] || change.op, el("code", {}, change.path), change.value ?? (change.op === "remove" ? "" : "hidden")])) : "",
+      found.changes.map((change) => [what[change.op] || change.op,
+        change.path ? el("code", {}, change.path) : "hidden", change.value ?? (change.path && change.op === "remove" ? "" : "hidden")])) : "",
     found.appliedBody ? el("div", {}, el("h2", {}, "The applied body"), el("pre", {}, found.appliedBody)) : "");
 }
 

@@ -17,7 +17,7 @@ import java.util.List;
  * @param appliedBody the applied body (bytes in Base64), only for role {@code inbox-payload-reader}
  *     and only when kept
  * @param changes what turns the applied body into the quarantined one, as JSON Patch operations
- *     (RFC 6902), when both bodies are kept JSON texts; otherwise null
+ *     (RFC 6902, at most 200), when both bodies are JSON small enough to compare; otherwise null
  * @param note what can be compared, in a sentence
  */
 public record Collision(
@@ -33,8 +33,9 @@ public record Collision(
    * One operation of the difference.
    *
    * @param op {@code add}, {@code remove}, {@code replace} (JSON Patch's operations)
-   * @param path where, as a JSON Pointer ({@code /order/amount})
-   * @param value the quarantined body's value there, only for role {@code inbox-payload-reader}
+   * @param path where, as a JSON Pointer ({@code /order/amount}), only for role {@code
+   *     inbox-payload-reader}: a member's name may be data
+   * @param value the quarantined body's value there, only for that role
    */
   public record Change(String op, String path, String value) {}
 }

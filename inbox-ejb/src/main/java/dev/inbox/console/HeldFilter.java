@@ -15,8 +15,9 @@ import java.util.List;
  * @param reason a reason code, or null
  * @param consumer a consumer's name, or null
  * @param type a message type, or null
- * @param errorType the class of the exception a handler last threw on it, or null
- * @param errorFrame the frame that exception was thrown at, or null
+ * @param errorType the class of the exception a handler last threw on it, {@value #NONE} for a
+ *     message without one, or null
+ * @param errorFrame the frame that exception was thrown at, {@value #NONE} for none, or null
  * @param from set aside at or after, or null
  * @param to set aside before, or null
  */
@@ -28,6 +29,9 @@ public record HeldFilter(
     String errorFrame,
     Instant from,
     Instant to) {
+
+  /** The value of {@code errorType} and {@code errorFrame} that selects messages without one. */
+  public static final String NONE = "-";
 
   /** No criteria. */
   public static final HeldFilter ALL = new HeldFilter(null, null, null, null, null, null, null);
@@ -84,10 +88,10 @@ public record HeldFilter(
       criteria.add("(%s = %s OR ce_type = %s)".formatted(typeProperty, quoted(type), quoted(type)));
     }
     if (errorType != null) {
-      criteria.add(QuarantineProperties.ERROR_TYPE + " = " + quoted(errorType));
+      criteria.add(equalOrAbsent(QuarantineProperties.ERROR_TYPE, errorType));
     }
     if (errorFrame != null) {
-      criteria.add(QuarantineProperties.ERROR_FRAME + " = " + quoted(errorFrame));
+      criteria.add(equalOrAbsent(QuarantineProperties.ERROR_FRAME, errorFrame));
     }
     if (from != null) {
       criteria.add(timestamp + " >= " + from.toEpochMilli());
@@ -114,6 +118,10 @@ public record HeldFilter(
       throw new IllegalArgumentException(
           "%s is '%s': give an instant such as 2026-12-04T09:30:00Z".formatted(name, value), e);
     }
+  }
+
+  private static String equalOrAbsent(String property, String value) {
+    return value.equals(NONE) ? property + " IS NULL" : property + " = " + quoted(value);
   }
 
   /** A string literal of the selector syntax: in single quotes, each one inside doubled. */

@@ -16,8 +16,8 @@ import java.util.List;
 /**
  * What this server's consumers did in each of the last sixty minutes, for the console's chart:
  * counted as the metrics count them (applied, duplicates and quarantined when the delivery
- * committed, failures when it rolled back), in memory, so a restart starts an empty hour. Each node
- * of a cluster counts its own deliveries.
+ * committed, failures when it rolled back, and a delivery whose commit failed), in memory, so a
+ * restart starts an empty hour. Each node of a cluster counts its own deliveries.
  */
 @ApplicationScoped
 public class LastHour {
@@ -32,7 +32,8 @@ public class LastHour {
    * @param applied consumers' handlers that applied a message
    * @param duplicates copies consumers had applied before (by id, or by business key)
    * @param quarantined copies quarantined, for a consumer or as a whole
-   * @param failed handlers' failures, rolled back for the broker to deliver again
+   * @param failed handlers' failures, and deliveries whose commit failed: rolled back for the
+   *     broker to deliver again
    */
   public record Minute(
       Instant start, long applied, long duplicates, long quarantined, long failed) {}
@@ -63,6 +64,11 @@ public class LastHour {
   }
 
   void ended(@Observes DeliveryEnded ended) {
+    if (ended.ending() == DeliveryEnded.Ending.COMMIT_FAILED) {
+      // The inbox decided to commit and the commit failed: the broker delivers it again.
+      add(Count.FAILED);
+      return;
+    }
     for (Verdict verdict : ended.verdicts()) {
       Count count = countOf(verdict, ended.ending() == DeliveryEnded.Ending.COMMITTED);
       if (count != null) {

@@ -74,15 +74,20 @@ public class GaugeRefresh {
     Snapshot last = metrics.snapshot();
     try {
       var rows = store.rowsByConsumer();
+      long ledgerRows = ledger.size();
+      long quarantined = depth("quarantine", queues::quarantine, last.quarantineDepth());
+      long backlog = depth("inbox queue", queues::inbox, last.inboxQueueDepth());
+      long deadLetters = depth("dead-letter queue", queues::deadLetters, last.deadLetterDepth());
       metrics.refreshed(
           new Snapshot(
-              clock.instant(),
+              // A queue not counted keeps its last depth, and the snapshot its last time.
+              uncounted.isEmpty() ? clock.instant() : last.takenAt(),
               rows.count(),
               rows.oldest(),
-              ledger.size(),
-              depth("quarantine", queues::quarantine, last.quarantineDepth()),
-              depth("inbox queue", queues::inbox, last.inboxQueueDepth()),
-              depth("dead-letter queue", queues::deadLetters, last.deadLetterDepth()),
+              ledgerRows,
+              quarantined,
+              backlog,
+              deadLetters,
               uncertain.unsettledByConsumer()));
     } catch (RuntimeException e) {
       // The gauges keep the last snapshot; the next refresh tries again.

@@ -7,7 +7,7 @@ import java.util.Map;
 /**
  * What the gauges show, as the background refresh last read it.
  *
- * @param takenAt when it was read, or null before the first refresh
+ * @param takenAt when it was last read in full (every queue counted), or null before
  * @param rows inbox rows per consumer
  * @param oldest the oldest row's processed_at per consumer (UTC)
  * @param failureLedgerRows entries in the failure ledger

@@ -9,6 +9,7 @@ import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -19,6 +20,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @ApplicationScoped
 public class AppliedBodies {
+
+  /** The largest body kept, in characters (text) or bytes. */
+  public static final int MAX_KEPT = 1 << 20;
 
   @PersistenceContext(unitName = "inbox")
   private EntityManager em;
@@ -52,39 +56,70 @@ public class AppliedBodies {
    */
   public record Kept(String kind, String body, LocalDateTime keptAt) {
 
-    static Kept of(Payload payload, LocalDateTime at) {
-      return payload.text()
-          ? new Kept("text", payload.asText(), at)
-          : new Kept("bytes", Base64.getEncoder().encodeToString(payload.bytes()), at);
+    /**
+     * The body as kept, or empty when it is too large to keep. A text with a NUL character, which
+     * PostgreSQL's text columns refuse, is kept as bytes.
+     */
+    static Optional<Kept> of(Payload payload, LocalDateTime at) {
+      if (payload.text() && payload.asText().indexOf('\u0000') < 0) {
+        String text = payload.asText();
+        return text.length() > MAX_KEPT
+            ? Optional.empty()
+            : Optional.of(new Kept("text", text, at));
+      }
+      byte[] bytes = payload.bytes();
+      return bytes.length > MAX_KEPT
+          ? Optional.empty()
+          : Optional.of(new Kept("bytes", Base64.getEncoder().encodeToString(bytes), at));
     }
   }
 
   /**
    * Keeps the body of a message the consumer applied, in the delivery's transaction, after its row,
    * when {@code inbox.console.keep-applied-bodies} is true; otherwise does nothing. A body kept
-   * before (the message applied again under a new processing version) is replaced.
+   * before (the message applied again under a new processing version) is replaced; one larger than
+   * {@value #MAX_KEPT} characters or bytes is not kept. Written at once, so that a write the
+   * database refuses fails this consumer's delivery, not the next one's.
    */
   public void keep(String consumer, String messageId, Payload payload) {
     if (!keepBodies) {
       return;
     }
+    Optional<Kept> kept = Kept.of(payload, LocalDateTime.now(clock));
+    if (kept.isEmpty()) {
+      return;
+    }
     enlistment.joined();
-    Kept kept = Kept.of(payload, LocalDateTime.now(clock));
     AppliedBody before = em.find(AppliedBody.class, new InboxEntry.Key(consumer, messageId));
     if (before == null) {
-      em.persist(new AppliedBody(consumer, messageId, kept));
+      em.persist(new AppliedBody(consumer, messageId, kept.get()));
     } else {
-      before.replace(kept);
+      before.replace(kept.get());
     }
+    em.flush();
   }
 
-  /** Deletes the bodies kept of a consumer's messages, in the caller's transaction. */
-  void forget(String consumer, List<String> messageIds) {
-    em.createQuery(
-            "delete from AppliedBody b where b.consumerName = :consumer"
-                + " and b.messageId in :ids")
-        .setParameter("consumer", consumer)
-        .setParameter("ids", messageIds)
-        .executeUpdate();
+  /**
+   * Deletes the bodies kept of a consumer's messages whose rows are gone, in the caller's
+   * transaction, after it deleted rows. The bodies are looked up first, so that the delete locks
+   * only rows that exist (MariaDB would otherwise lock the gaps around the keys it does not find).
+   */
+  void forgetWithoutRows(String consumer, List<String> messageIds) {
+    List<String> kept =
+        em.createQuery(
+                "select b.messageId from AppliedBody b where b.consumerName = :consumer"
+                    + " and b.messageId in :ids and not exists (select e from InboxEntry e"
+                    + " where e.consumerName = b.consumerName and e.messageId = b.messageId)",
+                String.class)
+            .setParameter("consumer", consumer)
+            .setParameter("ids", messageIds)
+            .getResultList();
+    if (!kept.isEmpty()) {
+      em.createQuery(
+              "delete from AppliedBody b where b.consumerName = :consumer and b.messageId in :ids")
+          .setParameter("consumer", consumer)
+          .setParameter("ids", kept)
+          .executeUpdate();
+    }
   }
 }

@@ -1,5 +1,12 @@
 package dev.inbox.store;
 
+import jakarta.ejb.EJBException;
+import jakarta.transaction.TransactionalException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.UndeclaredThrowableException;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
 /**
  * Where a handler's failure came from, as failures are grouped by: the class of the exception it
  * threw and the first frame of that exception's stack (the class, method, file and line it was
@@ -21,10 +28,27 @@ public record ErrorCause(String type, String frame) {
     frame = Columns.cut(frame, FRAME_LENGTH);
   }
 
-  /** The cause of a failure: its class, and the frame it was thrown at. */
+  /**
+   * The cause of a failure: the class of what the handler threw, inside the wrappers a container or
+   * a proxy puts around it (which would group every failure of a bean as one), and the frame it was
+   * thrown at.
+   */
   public static ErrorCause of(Throwable failure) {
-    StackTraceElement[] stack = failure.getStackTrace();
-    return new ErrorCause(failure.getClass().getName(), stack.length == 0 ? null : frame(stack[0]));
+    Throwable thrown = failure;
+    while (isWrapper(thrown) && thrown.getCause() != null) {
+      thrown = thrown.getCause();
+    }
+    StackTraceElement[] stack = thrown.getStackTrace();
+    return new ErrorCause(thrown.getClass().getName(), stack.length == 0 ? null : frame(stack[0]));
+  }
+
+  private static boolean isWrapper(Throwable failure) {
+    return failure instanceof EJBException
+        || failure instanceof TransactionalException
+        || failure instanceof InvocationTargetException
+        || failure instanceof UndeclaredThrowableException
+        || failure instanceof CompletionException
+        || failure instanceof ExecutionException;
   }
 
   /**

@@ -125,7 +125,6 @@ public class ReprocessRequests {
       write(entry);
       if (row != null) {
         em.remove(row);
-        bodies.forget(consumer, List.of(messageId));
       }
       FailureEntry failures = em.find(FailureEntry.class, key);
       if (failures != null) {
@@ -134,6 +133,7 @@ public class ReprocessRequests {
       written.add(entry);
     }
     em.flush();
+    bodies.forgetWithoutRows(consumer, messageIds);
     return written;
   }
 

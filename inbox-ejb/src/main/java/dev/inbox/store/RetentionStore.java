@@ -60,7 +60,7 @@ public class RetentionStore {
     if (deleted > 0) {
       advanceWatermark(consumer, newest);
       requests.retire(consumer, ids, LocalDateTime.now(clock));
-      bodies.forget(consumer, ids);
+      bodies.forgetWithoutRows(consumer, ids);
     }
     return deleted;
   }

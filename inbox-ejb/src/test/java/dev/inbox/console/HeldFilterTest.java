@@ -32,6 +32,18 @@ class HeldFilterTest {
   }
 
   @Test
+  void aFailureGroupWithoutACauseSelectsTheMessagesWithoutOne() {
+    HeldFilter filter =
+        new HeldFilter(
+            "retries-exhausted", "billing", null, HeldFilter.NONE, HeldFilter.NONE, null, null);
+
+    assertEquals(
+        "inbox_reason = 'retries-exhausted' AND inbox_consumer = 'billing'"
+            + " AND inbox_error_type IS NULL AND inbox_error_frame IS NULL",
+        filter.selector("messageType"));
+  }
+
+  @Test
   void noCriterionSelectsEverything() {
     assertNull(HeldFilter.ALL.selector("messageType"));
     assertNull(new HeldFilter(" ", "", null, "", null, null, null).selector("messageType"));

@@ -36,6 +36,10 @@ class LastHourTest {
     ended(DeliveryEnded.Ending.ROLLED_BACK, verdict(Outcome.CONFLICT, null));
     clock.move(Duration.ofMinutes(1));
     ended(DeliveryEnded.Ending.COMMITTED, verdict(Outcome.SEMANTIC_DUPLICATE, null));
+    ended(
+        DeliveryEnded.Ending.COMMIT_FAILED,
+        verdict(Outcome.APPLIED, null),
+        verdict(Outcome.APPLIED, null));
 
     List<LastHour.Minute> minutes = lastHour.minutes();
 
@@ -44,8 +48,9 @@ class LastHourTest {
         new LastHour.Minute(Instant.parse("2026-12-04T10:00:00Z"), 1, 1, 1, 1),
         minutes.get(LastHour.MINUTES - 2));
     assertEquals(
-        new LastHour.Minute(Instant.parse("2026-12-04T10:01:00Z"), 0, 1, 0, 0),
-        minutes.get(LastHour.MINUTES - 1));
+        new LastHour.Minute(Instant.parse("2026-12-04T10:01:00Z"), 0, 1, 0, 1),
+        minutes.get(LastHour.MINUTES - 1),
+        "a commit that failed is one failure, not two applied");
   }
 
   @Test

@@ -3,6 +3,8 @@ package dev.inbox.store;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import jakarta.ejb.EJBException;
+import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 
 class ErrorCauseTest {
@@ -20,6 +22,19 @@ class ErrorCauseTest {
     assertEquals(
         new ErrorCause("java.lang.IllegalStateException", "com.acme.Stock.reserve(Stock.java:42)"),
         ErrorCause.of(failure));
+  }
+
+  @Test
+  void aContainersWrapperIsSeenThrough() {
+    IllegalStateException thrown = new IllegalStateException("no stock");
+    thrown.setStackTrace(
+        new StackTraceElement[] {
+          new StackTraceElement("com.acme.Stock", "reserve", "Stock.java", 42)
+        });
+
+    assertEquals(
+        new ErrorCause("java.lang.IllegalStateException", "com.acme.Stock.reserve(Stock.java:42)"),
+        ErrorCause.of(new EJBException(new CompletionException(thrown))));
   }
 
   @Test
