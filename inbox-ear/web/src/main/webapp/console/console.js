@@ -171,8 +171,10 @@ function lastHour(minutes) {
     }));
 }
 
-function groupsTable(queue, groups) {
-  const heading = el("h2", {}, `${queueName(queue)}: ${groups.reduce((n, g) => n + g.count, 0)} message(s)`);
+function groupsTable(queue, grouped) {
+  const groups = grouped.groups;
+  // A look at a queue stops at its limit: then there are more than the groups count.
+  const heading = el("h2", {}, `${queueName(queue)}: ${groups.reduce((n, g) => n + g.count, 0)}${grouped.complete ? "" : "+"} message(s)`);
   if (groups.length === 0) return el("div", {}, heading, el("p", { class: "muted" }, "Nothing waits here."));
   return el("div", {}, heading, table(
     ["Messages", "Why", "Consumer", "Error", "First", "Last", ""],

@@ -92,18 +92,22 @@ public class HeldMessages {
    * The messages grouped by cause (reason, consumer, the exception's type and the frame it was
    * thrown at), the largest group first.
    */
-  public List<HeldGroup> groups(HeldQueue held, HeldFilter filter) {
+  public HeldGroups groups(HeldQueue held, HeldFilter filter) {
     Map<List<String>, List<HeldMessage>> byCause = new LinkedHashMap<>();
-    browse(
-        held,
-        filter.selector(identity.type()),
-        message -> {
-          HeldMessage summary = summary(held, message);
-          List<String> cause =
-              Arrays.asList(
-                  summary.reason(), summary.consumer(), summary.errorType(), summary.errorFrame());
-          byCause.computeIfAbsent(cause, key -> new ArrayList<>()).add(summary);
-        });
+    boolean complete =
+        browse(
+            held,
+            filter.selector(identity.type()),
+            message -> {
+              HeldMessage summary = summary(held, message);
+              List<String> cause =
+                  Arrays.asList(
+                      summary.reason(),
+                      summary.consumer(),
+                      summary.errorType(),
+                      summary.errorFrame());
+              byCause.computeIfAbsent(cause, key -> new ArrayList<>()).add(summary);
+            });
     List<HeldGroup> groups = new ArrayList<>();
     byCause.forEach(
         (cause, members) ->
@@ -127,7 +131,7 @@ public class HeldMessages {
                         .orElse(null),
                     guidance(held, cause.get(0)))));
     groups.sort(Comparator.comparingLong(HeldGroup::count).reversed());
-    return groups;
+    return new HeldGroups(groups, complete);
   }
 
   /**
