@@ -4,10 +4,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Takes one delivery through the inbox, in the caller's transaction: decides for the message as a
@@ -36,29 +33,19 @@ public class Dispatcher {
       Endings endings,
       DeliveryTracing tracing,
       Fingerprinter fingerprinter,
-      AttemptBudget budget,
-      @ConfigProperty(name = "inbox.unknown-type-policy", defaultValue = "quarantine")
-          String unknownTypePolicy,
-      @ConfigProperty(name = "inbox.late-delivery-policy", defaultValue = "quarantine")
-          String lateDeliveryPolicy) {
+      Policy policy) {
     this.subscriptions = subscriptions;
     this.facts = facts;
     this.effects = effects;
     this.endings = endings;
     this.tracing = tracing;
     this.fingerprinter = fingerprinter;
-    this.policy = Policy.of(unknownTypePolicy, lateDeliveryPolicy, budget.maxAttempts());
+    this.policy = policy;
   }
 
   /** For the CDI proxy. */
   protected Dispatcher() {
-    this.subscriptions = null;
-    this.facts = null;
-    this.effects = null;
-    this.endings = null;
-    this.tracing = null;
-    this.fingerprinter = null;
-    this.policy = null;
+    this(null, null, null, null, null, null, null);
   }
 
   /**
@@ -97,24 +84,12 @@ public class Dispatcher {
     // An operator who redrives a quarantined copy has decided on it, whatever the reason: it is
     // not held against the retention watermark again (a dead-lettered one has not been looked at).
     boolean checkLate = delivery.redrive() != Redrive.FROM_QUARANTINE;
+    ConsumerViews views = new ConsumerViews(admitted, fingerprinter);
     List<Verdict> verdicts = new ArrayList<>();
-    // Made only for a delivery to a consumer that compares a part of the body.
-    Map<FingerprintScope, Admission.Admitted> scoped = Map.of();
     for (Subscription consumer : consumers) {
       Verdict verdict;
       try {
-        Admission.Admitted seen = admitted;
-        if (!consumer.fingerprint().wholeBody()) {
-          if (scoped.isEmpty()) {
-            scoped = new HashMap<>();
-          }
-          seen =
-              scoped.computeIfAbsent(
-                  consumer.fingerprint(),
-                  scope ->
-                      admitted.fingerprinted(
-                          fingerprinter.of(admitted.envelope().payload(), scope)));
-        }
+        Admission.Admitted seen = views.of(consumer);
         Decision decision =
             Decide.forConsumer(
                 consumer,
@@ -132,8 +107,8 @@ public class Dispatcher {
         // The database or the broker failed (or, a body admission read being readable, a
         // consumer's scoped fingerprint could not be made): the same as a handler's failure.
         verdict =
-            effects.fail(
-                consumer.consumer(), delivery.messageId(), e, "the inbox could not record it");
+            effects.carryOut(
+                new Decision.Fail(e, "the inbox could not record it"), received, consumer);
       }
       verdicts.add(verdict);
       if (verdict.outcome().rollsBack()) {
