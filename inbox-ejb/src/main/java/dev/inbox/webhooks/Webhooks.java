@@ -1,24 +1,12 @@
 package dev.inbox.webhooks;
 
 import dev.inbox.receiving.IdentityProperties;
-import dev.inbox.spi.Limits;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
-import jakarta.json.JsonReader;
-import jakarta.json.JsonStructure;
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.StringReader;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.logging.Level;
@@ -29,7 +17,8 @@ import java.util.logging.Logger;
  * signature on the raw bytes before reading anything else, reads the delivery id and the type, and
  * puts the body on the inbox queue with the identity {@code <source>:<delivery id>}. The delivery
  * path does the rest, as for any message: a delivery the partner sends again is a duplicate there,
- * one with another body under the same id a collision.
+ * one with another body under the same id a collision. What a delivery becomes is decided first
+ * ({@link Delivery}); only an accepted one is sent.
  */
 @ApplicationScoped
 public class Webhooks {
@@ -121,100 +110,25 @@ public class Webhooks {
   }
 
   private Answer receive(Source source, Request request) {
-    String mediaTypeProblem = mediaTypeProblem(request.contentType());
-    if (mediaTypeProblem != null) {
-      return refused(Receipt.UNSUPPORTED_MEDIA_TYPE, mediaTypeProblem);
+    Delivery delivery = Delivery.read(source, request, clock, messageIdProperty, typeProperty);
+    if (delivery instanceof Delivery.Refused refused) {
+      return new Answer(refused.receipt(), refused.detail(), null);
     }
-    if (request.contentLength() > source.maxBodyBytes()) {
-      return tooLarge(source, request.contentLength() + " bytes");
-    }
-    byte[] body;
+    Delivery.Message message = (Delivery.Message) delivery;
     try {
-      body = read(request.body(), source.maxBodyBytes());
-    } catch (IOException e) {
-      return refused(
-          Receipt.UNREADABLE,
-          "the body could not be read (%s): deliver it again".formatted(e.getMessage()));
-    }
-    if (body.length > source.maxBodyBytes()) {
-      return tooLarge(source, "more than " + source.maxBodyBytes() + " bytes");
-    }
-    String refusal =
-        source
-            .scheme()
-            .refusal(
-                source.secret(),
-                request.headers().apply(source.signatureHeader()),
-                body,
-                clock.instant(),
-                source.tolerance());
-    if (refusal != null) {
-      return refused(
-          Receipt.BAD_SIGNATURE,
-          "%s (%s, %s): check the secret the partner signs with"
-              .formatted(refusal, source.scheme().settingName(), source.signatureHeader()));
-    }
-    String text = utf8(body);
-    if (text == null) {
-      return refused(Receipt.UNREADABLE, "the body is not UTF-8 text, which JSON must be");
-    }
-    JsonStructure json = source.needsJson() ? json(text) : null;
-    String deliveryId = source.deliveryId().read(request.headers(), json);
-    if (deliveryId == null) {
-      return refused(
-          Receipt.UNREADABLE,
-          "the delivery has no id in %s%s: without it, a delivery sent again could not be told from a new one"
-              .formatted(
-                  source.deliveryId(),
-                  source.deliveryId().inBody() && json == null ? " (the body is not JSON)" : ""));
-    }
-    String messageId = source.identity(deliveryId);
-    if (messageId.length() > Limits.MESSAGE_ID) {
-      return refused(
-          Receipt.UNREADABLE,
-          "the delivery id is %d characters long; with the source's name the inbox keys up to %d"
-              .formatted(deliveryId.length(), Limits.MESSAGE_ID));
-    }
-    Map<String, String> properties = new LinkedHashMap<>();
-    source
-        .headerProperties()
-        .forEach(
-            (header, property) -> {
-              String value = request.headers().apply(header);
-              if (value != null) {
-                properties.put(property, value);
-              }
-            });
-    // Set last, so that no header can stand in for them.
-    properties.put(messageIdProperty, messageId);
-    String type = source.type().read(request.headers(), json);
-    if (type != null) {
-      // Without a type, the inbox quarantines the delivery as missing-type, where an operator sees
-      // it.
-      properties.put(typeProperty, type);
-    }
-    properties.put(SOURCE_PROPERTY, source.name());
-    try {
-      queue.send(properties, text);
+      queue.send(message.properties(), message.text());
     } catch (RuntimeException e) {
-      LOG.log(Level.WARNING, e, () -> "Could not put webhook " + messageId + " on the inbox queue");
-      return refused(
+      LOG.log(
+          Level.WARNING,
+          e,
+          () -> "Could not put webhook " + message.messageId() + " on the inbox queue");
+      return new Answer(
           Receipt.UNAVAILABLE,
           "the inbox queue did not take the delivery (%s); deliver it again later"
-              .formatted(e.getClass().getSimpleName()));
+              .formatted(e.getClass().getSimpleName()),
+          null);
     }
-    return new Answer(Receipt.ACCEPTED, null, messageId);
-  }
-
-  private static Answer refused(Receipt receipt, String detail) {
-    return new Answer(receipt, detail, null);
-  }
-
-  private static Answer tooLarge(Source source, String size) {
-    return refused(
-        Receipt.TOO_LARGE,
-        "the body is %s; inbox.webhooks.%s.max-body-bytes allows %d"
-            .formatted(size, source.name(), source.maxBodyBytes()));
+    return new Answer(Receipt.ACCEPTED, null, message.messageId());
   }
 
   /** Why a Content-Type is refused, or null for JSON in UTF-8. */
@@ -239,35 +153,5 @@ public class Webhooks {
       }
     }
     return null;
-  }
-
-  /** Up to one byte more than the limit, so that a body over it is known to be. */
-  private static byte[] read(InputStream body, long limit) throws IOException {
-    try (body) {
-      return body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, limit + 1));
-    }
-  }
-
-  private static String utf8(byte[] body) {
-    try {
-      return StandardCharsets.UTF_8
-          .newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(body))
-          .toString();
-    } catch (CharacterCodingException e) {
-      return null;
-    }
-  }
-
-  /** The body as JSON, or null when it is not. */
-  private static JsonStructure json(String text) {
-    try (JsonReader reader = Json.createReader(new StringReader(text))) {
-      return reader.read();
-    } catch (RuntimeException notJson) {
-      // Parsson throws JsonException, and other exceptions past its depth and length limits.
-      return null;
-    }
   }
 }
