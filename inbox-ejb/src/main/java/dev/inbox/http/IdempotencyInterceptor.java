@@ -47,13 +47,6 @@ public class IdempotencyInterceptor {
   /** The header a client sends its key in. */
   public static final String KEY_HEADER = "Idempotency-Key";
 
-  /** The longest key, tenant and operation taken, as the columns hold them. */
-  static final int MAX_KEY_LENGTH = 200;
-
-  static final int MAX_TENANT_LENGTH = 200;
-
-  static final int MAX_OPERATION_LENGTH = 100;
-
   /** How often a claim is tried when it keeps losing races, before it answers as in progress. */
   private static final int CLAIMS = 3;
 
@@ -73,68 +66,19 @@ public class IdempotencyInterceptor {
       return invocation.proceed();
     }
     String operation = IdempotentOperations.operationOf(declared, method);
-    if (operation.length() > MAX_OPERATION_LENGTH) {
-      throw new IllegalStateException(
-          "@Idempotent(operation) of %s is %d characters long; the inbox keeps up to %d"
-              .formatted(method, operation.length(), MAX_OPERATION_LENGTH));
-    }
-    String key = request.getHeader(KEY_HEADER);
-    if (key == null || key.isBlank()) {
-      if (declared.key() == Idempotent.KeyPolicy.OPTIONAL) {
-        end(operation, Outcome.WITHOUT_KEY);
-        return invocation.proceed();
-      }
-      return refused(
+    RequestKey key = RequestKey.read(declared, operation, httpMethod, invocation, request, policy);
+    if (key instanceof RequestKey.Refused refused) {
+      end(operation, Outcome.REFUSED);
+      return answer(
           method,
-          operation,
-          "missing-key",
-          "No Idempotency-Key",
-          ("this operation (%s) needs an Idempotency-Key header: send a new unique value (a UUID)"
-                  + " with each request, and the same value when you retry it")
-              .formatted(operation));
+          Problems.of(400, "idempotency", refused.type(), refused.title(), refused.detail())
+              .build());
     }
-    key = key.strip();
-    if (key.length() > MAX_KEY_LENGTH || !key.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
-      return refused(
-          method,
-          operation,
-          "invalid-key",
-          "Unusable Idempotency-Key",
-          "the Idempotency-Key must be 1 to %d visible ASCII characters, such as a UUID"
-              .formatted(MAX_KEY_LENGTH));
+    if (key instanceof RequestKey.Keyed keyed) {
+      return run(invocation, keyed.id(), keyed.fingerprint());
     }
-    String tenant = policy.tenantOf(request);
-    if (tenant == null || tenant.length() > MAX_TENANT_LENGTH) {
-      return refused(
-          method,
-          operation,
-          "missing-tenant",
-          "No tenant",
-          "keys are scoped by tenant (inbox.idempotency.tenant is %s), and this request has %s"
-              .formatted(
-                  policy.tenantSetting(),
-                  tenant == null
-                      ? "none"
-                      : "one longer than " + MAX_TENANT_LENGTH + " characters"));
-    }
-    String fingerprint;
-    try {
-      fingerprint =
-          RequestFingerprint.of(
-              httpMethod,
-              request.getRequestURI(),
-              request.getQueryString(),
-              method,
-              invocation.getParameters());
-    } catch (RuntimeException unreadable) {
-      return refused(
-          method,
-          operation,
-          "unreadable",
-          "The request cannot be read",
-          "the request's entity cannot be compared with another: " + unreadable.getMessage());
-    }
-    return run(invocation, new Key(tenant, operation, key), fingerprint);
+    end(operation, Outcome.WITHOUT_KEY);
+    return invocation.proceed();
   }
 
   /** The request's HTTP method, or null outside an HTTP request. */
@@ -247,12 +191,6 @@ public class IdempotencyInterceptor {
                 .formatted(id.key(), id.operation()))
         .header(HttpHeaders.RETRY_AFTER, 1)
         .build();
-  }
-
-  private Object refused(
-      Method method, String operation, String type, String title, String detail) {
-    end(operation, Outcome.REFUSED);
-    return answer(method, Problems.of(400, "idempotency", type, title, detail).build());
   }
 
   /**
