@@ -1,16 +1,12 @@
 package dev.inbox.metrics;
 
 import dev.inbox.console.HeldActions;
-import dev.inbox.dispatch.Delivery;
 import dev.inbox.dispatch.DeliveryEnded;
-import dev.inbox.dispatch.Outcome;
 import dev.inbox.dispatch.Subscriptions;
-import dev.inbox.dispatch.Verdict;
 import dev.inbox.http.IdempotentOperations;
 import dev.inbox.http.IdempotentRequestEnded;
 import dev.inbox.retention.RetentionPolicy;
 import dev.inbox.retention.RowsPurged;
-import dev.inbox.spi.QuarantineReason;
 import dev.inbox.store.Durability;
 import dev.inbox.store.Watermarks;
 import dev.inbox.webhooks.WebhookReceived;
@@ -24,7 +20,6 @@ import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
@@ -55,11 +50,8 @@ public class InboxMetrics {
   private final AtomicReference<Snapshot> snapshot = new AtomicReference<>(Snapshot.EMPTY);
   private MeterPort port = MeterPort.NONE;
 
-  /**
-   * The types some consumer handles; any other is counted as "other", so that producers cannot
-   * create series without bound.
-   */
-  private Set<String> knownTypes = Set.of();
+  /** The meters a delivery's verdicts move, on the port chosen at start. */
+  private DeliveryMeters deliveries;
 
   @Inject
   InboxMetrics(
@@ -101,6 +93,7 @@ public class InboxMetrics {
       // Metrics must never stop the inbox: it runs on, uncounted, and says why.
       LOG.log(Level.WARNING, e, () -> "Inbox metrics are off: registering them failed");
       port = MeterPort.NONE;
+      deliveries = new DeliveryMeters(MeterPort.NONE, Set.of(), clock);
     }
   }
 
@@ -109,7 +102,7 @@ public class InboxMetrics {
     Map<String, Set<String>> typesByConsumer = subscriptions.typesByConsumer();
     Set<String> types = new TreeSet<>();
     typesByConsumer.values().forEach(types::addAll);
-    knownTypes = Set.copyOf(types);
+    deliveries = new DeliveryMeters(port, Set.copyOf(types), clock);
     Series.declareAll(
         port, typesByConsumer, types, webhookSources.names(), idempotentOperations.operations());
     for (String consumer : typesByConsumer.keySet()) {
@@ -140,32 +133,9 @@ public class InboxMetrics {
     LOG.fine("Inbox metrics registered");
   }
 
-  /**
-   * Counts a delivery once its outcome is known: what committed as applied, duplicate or
-   * quarantined; what rolled back as a conflict or a failure; a commit that failed as such.
-   */
+  /** Counts a delivery once its outcome is known, as {@link DeliveryMeters} reads its verdicts. */
   void ended(@Observes DeliveryEnded ended) {
-    Delivery delivery = ended.delivery();
-    String type = typeLabel(delivery.type());
-    if (delivery.deliveryCount() > 1) {
-      port.increment(Meter.REDELIVERIES, List.of(type));
-    }
-    if (delivery.redriven()) {
-      port.increment(Meter.REDRIVES, List.of(type));
-    }
-    for (Verdict verdict : ended.verdicts()) {
-      port.increment(Meter.RECEIVED, List.of(label(verdict.consumer()), type));
-      countHandlerCall(verdict);
-      switch (ended.ending()) {
-        case COMMITTED -> committed(verdict, delivery, type);
-        case ROLLED_BACK, COMMIT_FAILED -> rolledBack(verdict, type);
-      }
-    }
-    if (ended.ending() == DeliveryEnded.Ending.COMMIT_FAILED) {
-      // The inbox decided to commit, and the commit failed: a handler's write rejected at flush,
-      // the database gone at the last moment. The broker redelivers.
-      port.increment(Meter.COMMIT_FAILURES, List.of(type));
-    }
+    deliveries.count(ended);
   }
 
   /** Counts a webhook delivery the endpoint answered, by source and receipt. */
@@ -190,50 +160,6 @@ public class InboxMetrics {
     port.increment(Meter.ROWS_PURGED, List.of(purged.consumer()), purged.rows());
   }
 
-  private void committed(Verdict verdict, Delivery delivery, String type) {
-    String consumer = label(verdict.consumer());
-    List<String> consumerAndType = List.of(consumer, type);
-    if (verdict.late() || verdict.reason() == QuarantineReason.LATE_DELIVERY) {
-      port.increment(Meter.LATE_DELIVERIES, List.of(consumer));
-    }
-    if (verdict.reason() != null) {
-      port.increment(Meter.QUARANTINED, List.of(consumer, verdict.reason().code()));
-    }
-    switch (verdict.outcome()) {
-      case APPLIED -> {
-        port.increment(Meter.APPLIED, consumerAndType);
-        if (verdict.reapplied()) {
-          port.increment(Meter.REPROCESSED, consumerAndType);
-        }
-        if (delivery.producedAt() != null) {
-          port.record(
-              Meter.COMMIT_LATENCY,
-              List.of(consumer),
-              Duration.between(delivery.producedAt(), Instant.now(clock)));
-        }
-      }
-      case DUPLICATE -> port.increment(Meter.DUPLICATES, consumerAndType);
-      case SEMANTIC_DUPLICATE -> port.increment(Meter.SEMANTIC_DUPLICATES, consumerAndType);
-      case COLLISION -> port.increment(Meter.COLLISIONS, consumerAndType);
-      case INVALID -> {
-        if (verdict.reason() == QuarantineReason.UNSUPPORTED_CONTRACT_VERSION) {
-          port.increment(Meter.CONTRACT_VERSION_REJECTIONS, List.of(consumer));
-        }
-      }
-      case IGNORED -> port.increment(Meter.IGNORED, List.of());
-      case QUARANTINED, CONFLICT, FAILED -> {}
-    }
-  }
-
-  private void rolledBack(Verdict verdict, String type) {
-    String consumer = label(verdict.consumer());
-    if (verdict.outcome() == Outcome.CONFLICT) {
-      port.increment(Meter.CONFLICTS, List.of(consumer, type));
-    } else if (verdict.outcome() == Outcome.FAILED) {
-      port.increment(Meter.FAILURES, List.of(consumer, verdict.failure().name()));
-    }
-  }
-
   /** The gauges' snapshot, as the background refresh last took it. */
   public Snapshot snapshot() {
     return snapshot.get();
@@ -244,33 +170,10 @@ public class InboxMetrics {
     snapshot.set(taken);
   }
 
-  /** A handler's time and uncertain effects count whatever became of the delivery. */
-  private void countHandlerCall(Verdict verdict) {
-    if (verdict.handlerTime() != null) {
-      port.record(Meter.HANDLER_DURATION, List.of(verdict.consumer()), verdict.handlerTime());
-    }
-    for (int i = 0; i < verdict.uncertainEffects(); i++) {
-      port.increment(Meter.UNCERTAIN_EFFECTS, List.of(verdict.consumer()));
-    }
-  }
-
   private double oldestRowAgeSeconds(String consumer) {
     LocalDateTime oldest = snapshot.get().oldest().get(consumer);
     return oldest == null
         ? 0
         : Duration.between(oldest, LocalDateTime.now(clock)).toMillis() / 1000.0;
-  }
-
-  /**
-   * A type as a label: a type no consumer handles, or none, is "other". (An immutable set's {@code
-   * contains(null)} throws: a message without a type must not.)
-   */
-  private String typeLabel(String type) {
-    return type != null && knownTypes.contains(type) ? type : "other";
-  }
-
-  /** A label value: Prometheus has no null, so a missing consumer is empty. */
-  private static String label(String value) {
-    return value == null ? "" : value;
   }
 }
