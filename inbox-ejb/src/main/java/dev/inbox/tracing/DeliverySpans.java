@@ -1,30 +1,20 @@
 package dev.inbox.tracing;
 
 import dev.inbox.dispatch.Delivery;
-import dev.inbox.dispatch.DeliveryEnded;
 import dev.inbox.dispatch.DeliveryTracing;
-import dev.inbox.dispatch.Outcome;
 import dev.inbox.dispatch.Received;
-import dev.inbox.dispatch.Recorded;
 import dev.inbox.dispatch.Redrive;
-import dev.inbox.dispatch.Verdict;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
-import io.opentelemetry.api.common.Attributes;
-import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
-import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
-import io.opentelemetry.context.Scope;
 import io.opentelemetry.context.propagation.TextMapGetter;
 import io.opentelemetry.context.propagation.TextMapPropagator;
 import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -76,6 +66,9 @@ final class DeliverySpans implements DeliveryTracing {
   static final AttributeKey<String> FIRST_RESULT =
       AttributeKey.stringKey(NAMESPACE + ".first.result");
 
+  /** Reads the trace context a message carries in its properties. */
+  private static final TextMapGetter<Message> PROPERTIES = new MessagePropertyGetter();
+
   private final Tracer tracer;
   private final TextMapPropagator propagator;
 
@@ -124,93 +117,8 @@ final class DeliverySpans implements DeliveryTracing {
     return new SpanTrace(span, span.makeCurrent(), new AtomicBoolean());
   }
 
-  /**
-   * A delivery's span, and its scope on the thread that received the message. It ends once: the end
-   * of the transaction may come on another thread (a transaction timeout's), after the dispatch
-   * failed.
-   */
-  private record SpanTrace(Span span, Scope scope, AtomicBoolean ended) implements Trace {
-
-    @Override
-    public void end(DeliveryEnded ended) {
-      if (!this.ended.compareAndSet(false, true)) {
-        return;
-      }
-      List<String> consumers = new ArrayList<>();
-      List<String> outcomes = new ArrayList<>();
-      for (Verdict verdict : ended.verdicts()) {
-        if (verdict.consumer() != null) {
-          consumers.add(verdict.consumer());
-        }
-        outcomes.add(name(verdict.outcome()));
-        span.addEvent(VERDICT, attributes(verdict));
-        if (verdict.error() != null) {
-          span.recordException(verdict.error());
-        }
-        if (verdict.outcome() == Outcome.FAILED) {
-          span.setStatus(StatusCode.ERROR, verdict.detail());
-        }
-      }
-      span.setAttribute(CONSUMERS, consumers);
-      span.setAttribute(OUTCOMES, outcomes);
-      span.setAttribute(ENDING, name(ended.ending()));
-      if (ended.ending() == DeliveryEnded.Ending.COMMIT_FAILED) {
-        span.setStatus(StatusCode.ERROR, "the commit failed: the broker redelivers the message");
-      }
-      boolean inboxRolledBack =
-          ended.verdicts().stream().anyMatch(verdict -> verdict.outcome().rollsBack());
-      if (ended.ending() == DeliveryEnded.Ending.ROLLED_BACK && !inboxRolledBack) {
-        span.setStatus(
-            StatusCode.ERROR,
-            "rolled back outside the inbox (the transaction timed out, or a handler marked it for"
-                + " rollback): the broker redelivers the message");
-      }
-      span.end();
-    }
-
-    @Override
-    public void failed(Throwable error) {
-      if (!ended.compareAndSet(false, true)) {
-        return;
-      }
-      span.recordException(error);
-      span.setStatus(StatusCode.ERROR, "the inbox could not take the delivery through");
-      span.end();
-    }
-
-    @Override
-    public void close() {
-      scope.close();
-    }
-  }
-
-  private static Attributes attributes(Verdict verdict) {
-    AttributesBuilder event = Attributes.builder().put(OUTCOME, name(verdict.outcome()));
-    if (verdict.consumer() != null) {
-      event.put(CONSUMER, verdict.consumer());
-    }
-    if (verdict.reason() != null) {
-      event.put(REASON, verdict.reason().code());
-    }
-    if (verdict.failure() != null) {
-      event.put(FAILURE, name(verdict.failure()));
-    }
-    if (verdict.detail() != null) {
-      event.put(DETAIL, verdict.detail());
-    }
-    Recorded first = verdict.first();
-    if (first != null) {
-      event.put(FIRST_MESSAGE_ID, first.messageId());
-      event.put(FIRST_PROCESSED_AT, first.at().toString());
-      if (first.result() != null) {
-        event.put(FIRST_RESULT, first.result());
-      }
-    }
-    return event.build();
-  }
-
   /** An enum constant as the span shows it: {@code SEMANTIC_DUPLICATE} as semantic-duplicate. */
-  private static String name(Enum<?> value) {
+  static String name(Enum<?> value) {
     return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
@@ -221,41 +129,4 @@ final class DeliverySpans implements DeliveryTracing {
       return null;
     }
   }
-
-  /**
-   * Reads a trace context from the message's string properties. A JMS property name cannot hold a
-   * dash, so a header such as {@code uber-trace-id} travels as {@code uber__dash__trace__dash__id},
-   * as OpenTelemetry's JMS instrumentation writes it.
-   */
-  private static final String DASH = "__dash__";
-
-  private static final TextMapGetter<Message> PROPERTIES =
-      new TextMapGetter<>() {
-        @Override
-        public Iterable<String> keys(Message message) {
-          try {
-            List<String> names = new ArrayList<>();
-            if (message != null) {
-              Collections.list(message.getPropertyNames())
-                  .forEach(name -> names.add(((String) name).replace(DASH, "-")));
-            }
-            return names;
-          } catch (JMSException | RuntimeException unreadable) {
-            return List.of();
-          }
-        }
-
-        @Override
-        public String get(Message message, String key) {
-          try {
-            String property = key.replace("-", DASH);
-            return message == null || !message.propertyExists(property)
-                ? null
-                : message.getStringProperty(property);
-          } catch (JMSException | RuntimeException unreadable) {
-            // A property a producer set to something unreadable: no trace context, not a failure.
-            return null;
-          }
-        }
-      };
 }
