@@ -6,22 +6,17 @@ import dev.inbox.dispatch.Received;
 import dev.inbox.quarantine.Forwarded;
 import dev.inbox.quarantine.Quarantine;
 import dev.inbox.spi.Envelope;
-import dev.inbox.spi.Payload;
 import dev.inbox.spi.QuarantineReason;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
-import jakarta.jms.BytesMessage;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSRuntimeException;
-import jakarta.jms.MapMessage;
 import jakarta.jms.Message;
 import jakarta.jms.ObjectMessage;
 import jakarta.jms.Queue;
-import jakarta.jms.StreamMessage;
-import jakarta.jms.TextMessage;
 import jakarta.jms.Topic;
 import java.time.Instant;
 import java.util.Collections;
@@ -144,7 +139,7 @@ public class MessageReader {
   private Contents contents(
       Message message, Map<String, Object> properties, Optional<Forwarded> forwarded)
       throws JMSException {
-    Body body = body(message, forwarded);
+    Body body = Body.read(message, forwarded, maxBodyBytes);
     if (body.refused() != null || !StructuredCloudEvent.marks(properties)) {
       return new Contents(properties, body);
     }
@@ -189,73 +184,6 @@ public class MessageReader {
       }
     }
     return properties;
-  }
-
-  /** The body as a payload, or why it is refused. */
-  private record Body(Payload payload, Admission.Refused refused) {
-
-    static Body refused(QuarantineReason reason, String detail) {
-      return new Body(null, new Admission.Refused(reason, detail));
-    }
-  }
-
-  /**
-   * The body of a text or bytes message, read once, after its size is known to be within {@code
-   * inbox.max-body-bytes}; any other body type is refused without being read.
-   */
-  private Body body(Message message, Optional<Forwarded> forwarded) throws JMSException {
-    if (forwarded.isPresent() && !forwarded.get().bodyKept()) {
-      return Body.refused(
-          QuarantineReason.BODY_NOT_KEPT, QuarantineReason.BODY_NOT_KEPT.describe(null));
-    }
-    if (message instanceof BytesMessage bytes) {
-      long length = bytes.getBodyLength();
-      if (length > maxBodyBytes) {
-        return tooLarge("bytes", length);
-      }
-      byte[] body = bytes.getBody(byte[].class);
-      return new Body(Payload.ofBytes(body == null ? new byte[0] : body), null);
-    }
-    if (message instanceof TextMessage textMessage) {
-      String text = textMessage.getText() == null ? "" : textMessage.getText();
-      // UTF-8 takes at least a byte a char: a text longer than the limit is over it.
-      long length = text.length() > maxBodyBytes ? text.length() : Text.utf8Length(text);
-      if (length > maxBodyBytes) {
-        return tooLarge("text", length);
-      }
-      int surrogate = Text.firstLoneSurrogate(text);
-      if (surrogate >= 0) {
-        return Body.refused(
-            QuarantineReason.UNREADABLE_BODY,
-            "the text body has a lone surrogate (U+%04X) at index %d: it is not Unicode text"
-                .formatted((int) text.charAt(surrogate), surrogate));
-      }
-      return new Body(Payload.ofText(text), null);
-    }
-    return Body.refused(
-        QuarantineReason.UNSUPPORTED_BODY,
-        "the body is %s; the inbox takes text and bytes messages".formatted(kind(message)));
-  }
-
-  private Body tooLarge(String kind, long length) {
-    return Body.refused(
-        QuarantineReason.BODY_TOO_LARGE,
-        "the %s body is %d bytes long; inbox.max-body-bytes allows %d"
-            .formatted(kind, length, maxBodyBytes));
-  }
-
-  /** What kind of body a message the inbox does not read has, found without reading it. */
-  private static String kind(Message message) {
-    if (message instanceof MapMessage) {
-      return "a map";
-    }
-    if (message instanceof ObjectMessage) {
-      return "a serialised Java object (never deserialised here)";
-    }
-    if (message instanceof StreamMessage) {
-      return "a stream";
-    }
-    return "absent";
   }
 
   private static String destinationName(Destination destination) throws JMSException {
