@@ -90,7 +90,7 @@ public class AppliedBodies {
       return;
     }
     enlistment.joined();
-    AppliedBody before = em.find(AppliedBody.class, new InboxEntry.Key(consumer, messageId));
+    AppliedBody before = em.find(AppliedBody.class, new ConsumerMessageKey(consumer, messageId));
     if (before == null) {
       em.persist(new AppliedBody(consumer, messageId, kept.get()));
     } else {

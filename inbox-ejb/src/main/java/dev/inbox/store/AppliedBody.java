@@ -14,7 +14,7 @@ import java.time.LocalDateTime;
  * inbox.console.keep-applied-bodies} is true. Times are UTC.
  */
 @Entity
-@IdClass(InboxEntry.Key.class)
+@IdClass(ConsumerMessageKey.class)
 @Table(name = "inbox_applied_body")
 class AppliedBody {
 

@@ -23,6 +23,7 @@ class CommittedRows {
   private EntityManager em;
 
   Optional<InboxEntry> find(String consumer, String messageId) {
-    return Optional.ofNullable(em.find(InboxEntry.class, new InboxEntry.Key(consumer, messageId)));
+    return Optional.ofNullable(
+        em.find(InboxEntry.class, new ConsumerMessageKey(consumer, messageId)));
   }
 }

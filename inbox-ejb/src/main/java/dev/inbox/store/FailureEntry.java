@@ -16,7 +16,7 @@ import java.util.Objects;
  * when, how, and the last error (a summary, never the payload). Times are UTC.
  */
 @Entity
-@IdClass(InboxEntry.Key.class)
+@IdClass(ConsumerMessageKey.class)
 @Table(name = "inbox_failure")
 public class FailureEntry {
 

@@ -40,7 +40,7 @@ public class FailureLedger {
   public Optional<FailureEntry> find(String consumer, String messageId) {
     enlistment.joined();
     return Optional.ofNullable(
-        em.find(FailureEntry.class, new InboxEntry.Key(consumer, messageId)));
+        em.find(FailureEntry.class, new ConsumerMessageKey(consumer, messageId)));
   }
 
   /** Entries in the ledger. */

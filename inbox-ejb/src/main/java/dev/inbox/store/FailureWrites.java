@@ -27,7 +27,7 @@ class FailureWrites {
     FailureEntry entry =
         em.find(
             FailureEntry.class,
-            new InboxEntry.Key(consumer, messageId),
+            new ConsumerMessageKey(consumer, messageId),
             LockModeType.PESSIMISTIC_WRITE);
     if (entry == null) {
       em.persist(new FailureEntry(consumer, messageId, kind, error, cause, now));

@@ -9,7 +9,6 @@ import jakarta.persistence.IdClass;
 import jakarta.persistence.Index;
 import jakarta.persistence.Table;
 import jakarta.persistence.UniqueConstraint;
-import java.io.Serializable;
 import java.time.LocalDateTime;
 import java.util.Objects;
 
@@ -21,7 +20,7 @@ import java.util.Objects;
  * stops two different messages that ask for the same business action.
  */
 @Entity
-@IdClass(InboxEntry.Key.class)
+@IdClass(ConsumerMessageKey.class)
 @Table(
     name = "inbox_entry",
     uniqueConstraints =
@@ -230,34 +229,5 @@ public class InboxEntry {
   /** When it was processed, in UTC. */
   public LocalDateTime processedAt() {
     return processedAt;
-  }
-
-  /** The primary key. */
-  public static class Key implements Serializable {
-
-    private static final long serialVersionUID = 1L;
-
-    private String consumerName;
-    private String messageId;
-
-    /** For JPA. */
-    public Key() {}
-
-    public Key(String consumerName, String messageId) {
-      this.consumerName = consumerName;
-      this.messageId = messageId;
-    }
-
-    @Override
-    public boolean equals(Object other) {
-      return other instanceof Key that
-          && Objects.equals(consumerName, that.consumerName)
-          && Objects.equals(messageId, that.messageId);
-    }
-
-    @Override
-    public int hashCode() {
-      return Objects.hash(consumerName, messageId);
-    }
   }
 }

@@ -63,7 +63,7 @@ public class InboxStore {
       return committed.find(consumer, messageId);
     }
     return Optional.ofNullable(
-        joined().find(InboxEntry.class, new InboxEntry.Key(consumer, messageId)));
+        joined().find(InboxEntry.class, new ConsumerMessageKey(consumer, messageId)));
   }
 
   public Optional<InboxEntry> findByBusinessKey(String consumer, String businessKey) {
@@ -152,7 +152,8 @@ public class InboxStore {
   public Optional<InboxEntry> reprocess(
       String consumer, String messageId, int version, int delivery, LocalDateTime at) {
     EntityManager transaction = joined();
-    InboxEntry row = transaction.find(InboxEntry.class, new InboxEntry.Key(consumer, messageId));
+    InboxEntry row =
+        transaction.find(InboxEntry.class, new ConsumerMessageKey(consumer, messageId));
     if (row == null) {
       return Optional.empty();
     }

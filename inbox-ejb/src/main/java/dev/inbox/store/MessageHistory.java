@@ -30,7 +30,8 @@ public class MessageHistory {
 
   /** The body kept of a message a consumer applied ({@code inbox.console.keep-applied-bodies}). */
   public Optional<AppliedBodies.Kept> appliedBody(String consumer, String messageId) {
-    return Optional.ofNullable(em.find(AppliedBody.class, new InboxEntry.Key(consumer, messageId)))
+    return Optional.ofNullable(
+            em.find(AppliedBody.class, new ConsumerMessageKey(consumer, messageId)))
         .map(AppliedBody::read);
   }
 

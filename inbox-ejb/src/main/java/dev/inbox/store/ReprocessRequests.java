@@ -105,7 +105,7 @@ public class ReprocessRequests {
     LocalDateTime now = LocalDateTime.now(clock).truncatedTo(ChronoUnit.MICROS);
     List<Entry> written = new ArrayList<>();
     for (String messageId : messageIds.stream().sorted().toList()) {
-      InboxEntry.Key key = new InboxEntry.Key(consumer, messageId);
+      ConsumerMessageKey key = new ConsumerMessageKey(consumer, messageId);
       InboxEntry row = em.find(InboxEntry.class, key);
       if (row != null) {
         em.refresh(row, LockModeType.PESSIMISTIC_WRITE);

@@ -82,7 +82,7 @@ public class RetentionStore {
     int deleted = 0;
     for (Object[] key : expired) {
       FailureEntry entry =
-          em.find(FailureEntry.class, new InboxEntry.Key((String) key[0], (String) key[1]));
+          em.find(FailureEntry.class, new ConsumerMessageKey((String) key[0], (String) key[1]));
       if (entry != null) {
         em.remove(entry);
         deleted++;
