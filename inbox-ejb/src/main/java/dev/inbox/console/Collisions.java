@@ -1,6 +1,7 @@
 package dev.inbox.console;
 
 import dev.inbox.store.AppliedBodies;
+import dev.inbox.store.BodyKind;
 import dev.inbox.store.InboxEntry;
 import dev.inbox.store.MessageHistory;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -91,7 +92,7 @@ public class Collisions {
               + " to compare with");
     }
     Optional<List<Collision.Change>> changes =
-        kept.filter(k -> k.kind().equals("text")).flatMap(k -> changes(k.body(), body, withBody));
+        kept.filter(k -> k.kind() == BodyKind.TEXT).flatMap(k -> changes(k.body(), body, withBody));
     return new Collision(
         fingerprint,
         applied.get().payloadHash(),

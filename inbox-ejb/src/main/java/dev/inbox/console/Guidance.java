@@ -21,6 +21,13 @@ public record Guidance(String meaning, String nextStep, boolean redrive) {
               + " then redrive it",
           true);
 
+  /** The advice for a held message: its reason's, or the dead-letter queue's. */
+  static Guidance of(HeldQueue held, String reason) {
+    return held == HeldQueue.DEAD_LETTERS
+        ? DEAD_LETTER
+        : QuarantineReason.ofCode(reason).map(Guidance::of).orElse(DEAD_LETTER);
+  }
+
   public static Guidance of(QuarantineReason reason) {
     return switch (reason) {
       case MISSING_IDENTITY ->

@@ -12,12 +12,10 @@ import jakarta.jms.Queue;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
-import java.util.stream.Collectors;
 
 /**
  * An operator's redrive or discard of held messages, carried out once however often it is asked:
@@ -32,9 +30,6 @@ import java.util.stream.Collectors;
 public class HeldActions {
 
   private static final Logger LOG = Logger.getLogger(HeldActions.class.getName());
-
-  /** The most entries one action names; a larger selection is a filter. */
-  public static final int MAX_ENTRIES = 80;
 
   /** The longest login name the audit keeps. */
   static final int REQUESTED_BY = 100;
@@ -99,49 +94,6 @@ public class HeldActions {
   }
 
   /**
-   * An operator's request.
-   *
-   * @param id the action's id, chosen by the caller (a UUID): asked again with it, the action is
-   *     not carried out again
-   * @param kind {@code redrive} or {@code discard}
-   * @param entries the held messages by their entry ids, or null to select by the filter
-   * @param filter the held messages that match it, or null to select by entries
-   * @param reason why, for the audit
-   */
-  public record Request(
-      String id, String kind, List<String> entries, HeldFilter filter, String reason) {
-
-    /**
-     * @throws IllegalArgumentException saying what is missing or wrong
-     */
-    public Request {
-      if (id == null || id.isBlank() || id.length() > ConsoleActions.ID) {
-        throw new IllegalArgumentException(
-            "id is required, at most %d characters: a UUID the client makes once per action"
-                .formatted(ConsoleActions.ID));
-      }
-      Kind.ofCode(kind);
-      if ((entries == null) == (filter == null)) {
-        throw new IllegalArgumentException(
-            "select the messages either by entries or by a filter, not both and not neither");
-      }
-      if (entries != null
-          && (entries.isEmpty()
-              || entries.size() > MAX_ENTRIES
-              || entries.stream().anyMatch(entry -> entry == null || entry.isBlank()))) {
-        throw new IllegalArgumentException(
-            "entries names 1 to %d held messages by their entry ids: select more with a filter"
-                .formatted(MAX_ENTRIES));
-      }
-      if (reason == null || reason.isBlank() || reason.length() > 1000) {
-        throw new IllegalArgumentException(
-            "reason is required, at most 1000 characters: say why, for the audit");
-      }
-      entries = entries == null ? null : List.copyOf(entries);
-    }
-  }
-
-  /**
    * What an action did.
    *
    * @param replayed whether the action had been asked before, and this answer is the first one's
@@ -175,7 +127,7 @@ public class HeldActions {
    * @throws BrokerManagement.Unavailable when the broker cannot be managed: the action stays in the
    *     audit, not completed, and asking again with its id after {@link #LEASE} carries it out
    */
-  public Done act(HeldQueue held, Request request, String requestedBy) {
+  public Done act(HeldQueue held, ActionRequest request, String requestedBy) {
     if (requestedBy.length() > REQUESTED_BY) {
       throw new IllegalArgumentException(
           "the login name is %d characters long; the audit keeps %d: use a shorter one"
@@ -188,7 +140,7 @@ public class HeldActions {
             request.id(),
             kind.code(),
             held.path(),
-            selection(request, now),
+            request.selection(now, identity.type()),
             requestedBy,
             request.reason(),
             now,
@@ -201,7 +153,7 @@ public class HeldActions {
       // The first one's time bounds its selection: the same request gives the same selection.
       if (!first.action().equals(asked.action())
           || !first.queue().equals(asked.queue())
-          || !first.selection().equals(selection(request, first.requestedAt()))
+          || !first.selection().equals(request.selection(first.requestedAt(), identity.type()))
           || !first.requestedBy().equals(requestedBy)) {
         throw new IllegalArgumentException(
             "action %s was asked before, by %s, to %s %s of %s: give a new action a new id"
@@ -261,37 +213,5 @@ public class HeldActions {
       // The same id asked at the same moment: the other one's row won the primary key.
       return Optional.of(audit.find(asked.id()).orElseThrow(() -> raced));
     }
-  }
-
-  /**
-   * The selection in the broker's filter syntax, as the audit keeps it and the broker runs it. A
-   * filter without an end selects only what was set aside before the action was asked (on the
-   * dead-letter queue: sent before), so that an action carried out again later takes nothing that
-   * arrived since.
-   */
-  private String selection(Request request, LocalDateTime requestedAt) {
-    String selection;
-    if (request.entries() != null) {
-      selection =
-          "AMQUserID IN ("
-              + request.entries().stream()
-                  .distinct()
-                  .sorted()
-                  .map(HeldFilter::quoted)
-                  .collect(Collectors.joining(", "))
-              + ")";
-    } else {
-      HeldFilter filter = request.filter();
-      if (filter.to() == null) {
-        filter = filter.to(requestedAt.toInstant(ZoneOffset.UTC));
-      }
-      selection = filter.brokerFilter(identity.type());
-    }
-    if (selection.length() > ConsoleActions.SELECTION) {
-      throw new IllegalArgumentException(
-          "the selection is %d characters long; at most %d fit: select fewer messages"
-              .formatted(selection.length(), ConsoleActions.SELECTION));
-    }
-    return selection;
   }
 }

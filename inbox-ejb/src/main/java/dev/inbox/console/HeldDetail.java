@@ -1,5 +1,6 @@
 package dev.inbox.console;
 
+import dev.inbox.store.BodyKind;
 import java.util.Map;
 
 /**
@@ -8,7 +9,8 @@ import java.util.Map;
  * @param message what a list shows of it
  * @param guidance what its reason means and what to do
  * @param properties every property it carries, the producer's and the inbox's
- * @param bodyKind {@code text}, {@code bytes} or {@code none}
+ * @param bodyKind {@code text}, {@code bytes} or {@code none}: a {@link BodyKind}'s code, kept a
+ *     string so that the JSON says it in lower case
  * @param bodySize the body's length in characters (text) or bytes
  * @param body the body (bytes as Base64), or null when hidden: only a user in role {@code
  *     inbox-payload-reader} sees it

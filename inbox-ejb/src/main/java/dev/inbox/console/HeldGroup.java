@@ -1,6 +1,9 @@
 package dev.inbox.console;
 
 import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
 
 /**
  * Messages set aside for one cause: the same reason, for the same consumer, after the same
@@ -24,4 +27,32 @@ public record HeldGroup(
     long count,
     Instant firstSeen,
     Instant lastSeen,
-    Guidance guidance) {}
+    Guidance guidance) {
+
+  /**
+   * The group of messages set aside for one cause.
+   *
+   * @param members the messages, at least one, all of the same cause
+   */
+  static HeldGroup of(List<HeldMessage> members, Guidance guidance) {
+    HeldMessage first = members.get(0);
+    return new HeldGroup(
+        first.reason(),
+        first.consumer(),
+        first.errorType(),
+        first.errorFrame(),
+        members.size(),
+        // A message sent without a timestamp has none to compare.
+        members.stream()
+            .map(HeldMessage::enqueuedAt)
+            .filter(Objects::nonNull)
+            .min(Comparator.naturalOrder())
+            .orElse(null),
+        members.stream()
+            .map(HeldMessage::enqueuedAt)
+            .filter(Objects::nonNull)
+            .max(Comparator.naturalOrder())
+            .orElse(null),
+        guidance);
+  }
+}

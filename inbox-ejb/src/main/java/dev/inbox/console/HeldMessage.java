@@ -1,5 +1,10 @@
 package dev.inbox.console;
 
+import dev.inbox.receiving.IdentityProperties;
+import dev.inbox.spi.QuarantineProperties;
+import jakarta.jms.JMSException;
+import jakarta.jms.JMSRuntimeException;
+import jakarta.jms.Message;
 import java.time.Instant;
 
 /**
@@ -34,4 +39,58 @@ public record HeldMessage(
     Instant enqueuedAt,
     Instant producedAt,
     int deliveryCount,
-    String origin) {}
+    String origin) {
+
+  /** The broker's property naming where a dead letter came from. */
+  private static final String ORIGINAL_ADDRESS = "_AMQ_ORIG_ADDRESS";
+
+  /**
+   * What a list shows of a held copy.
+   *
+   * @param identity the properties the inbox reads a message's identity and type from
+   */
+  static HeldMessage of(HeldQueue held, Message message, IdentityProperties identity) {
+    try {
+      String messageId = property(message, QuarantineProperties.MESSAGE_ID);
+      if (messageId == null) {
+        messageId =
+            "JMSMessageID".equals(identity.messageId())
+                ? message.getJMSMessageID()
+                : property(message, identity.messageId());
+      }
+      String type = property(message, identity.type());
+      Object producedAt = message.getObjectProperty(QuarantineProperties.PRODUCED_AT);
+      Object deliveries =
+          held == HeldQueue.QUARANTINE
+              ? message.getObjectProperty(QuarantineProperties.DELIVERY_COUNT)
+              : message.getObjectProperty("JMSXDeliveryCount");
+      return new HeldMessage(
+          message.getJMSMessageID(),
+          messageId,
+          type != null ? type : property(message, "ce_type"),
+          property(message, QuarantineProperties.REASON),
+          property(message, QuarantineProperties.CONSUMER),
+          property(message, QuarantineProperties.ERROR),
+          property(message, QuarantineProperties.ERROR_TYPE),
+          property(message, QuarantineProperties.ERROR_FRAME),
+          message.getJMSTimestamp() == 0 ? null : Instant.ofEpochMilli(message.getJMSTimestamp()),
+          producedAt instanceof Long millis
+              ? Instant.ofEpochMilli(millis)
+              : held == HeldQueue.DEAD_LETTERS && message.getJMSTimestamp() != 0
+                  ? Instant.ofEpochMilli(message.getJMSTimestamp())
+                  : null,
+          deliveries instanceof Number number ? number.intValue() : 0,
+          held == HeldQueue.QUARANTINE
+              ? property(message, QuarantineProperties.ORIGINAL_DESTINATION)
+              : property(message, ORIGINAL_ADDRESS));
+    } catch (JMSException e) {
+      throw new JMSRuntimeException("Could not read a held message", e.getErrorCode(), e);
+    }
+  }
+
+  /** A property of a message as text, or null when it has none. */
+  static String property(Message message, String name) throws JMSException {
+    Object value = message.getObjectProperty(name);
+    return value == null ? null : value.toString();
+  }
+}

@@ -5,6 +5,7 @@ import dev.inbox.quarantine.QueueDepths;
 import dev.inbox.receiving.IdentityProperties;
 import dev.inbox.spi.QuarantineProperties;
 import dev.inbox.spi.QuarantineReason;
+import dev.inbox.store.ShownBody;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.jms.BytesMessage;
@@ -15,17 +16,14 @@ import jakarta.jms.Message;
 import jakarta.jms.Queue;
 import jakarta.jms.QueueBrowser;
 import jakarta.jms.TextMessage;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Consumer;
@@ -41,9 +39,6 @@ public class HeldMessages {
 
   /** The most messages one look at a queue reads. */
   static final int MAX_BROWSED = 10_000;
-
-  /** The broker's property naming where a dead letter came from. */
-  private static final String ORIGINAL_ADDRESS = "_AMQ_ORIG_ADDRESS";
 
   private final JMSContext jms;
   private final Quarantine quarantine;
@@ -81,7 +76,7 @@ public class HeldMessages {
             filter.selector(identity.type()),
             message -> {
               if (total[0] >= skip && messages.size() < size) {
-                messages.add(summary(held, message));
+                messages.add(HeldMessage.of(held, message, identity));
               }
               total[0]++;
             });
@@ -99,7 +94,7 @@ public class HeldMessages {
             held,
             filter.selector(identity.type()),
             message -> {
-              HeldMessage summary = summary(held, message);
+              HeldMessage summary = HeldMessage.of(held, message, identity);
               List<String> cause =
                   Arrays.asList(
                       summary.reason(),
@@ -110,26 +105,7 @@ public class HeldMessages {
             });
     List<HeldGroup> groups = new ArrayList<>();
     byCause.forEach(
-        (cause, members) ->
-            groups.add(
-                new HeldGroup(
-                    cause.get(0),
-                    cause.get(1),
-                    cause.get(2),
-                    cause.get(3),
-                    members.size(),
-                    // A message sent without a timestamp has none to compare.
-                    members.stream()
-                        .map(HeldMessage::enqueuedAt)
-                        .filter(Objects::nonNull)
-                        .min(Comparator.naturalOrder())
-                        .orElse(null),
-                    members.stream()
-                        .map(HeldMessage::enqueuedAt)
-                        .filter(Objects::nonNull)
-                        .max(Comparator.naturalOrder())
-                        .orElse(null),
-                    guidance(held, cause.get(0)))));
+        (cause, members) -> groups.add(HeldGroup.of(members, Guidance.of(held, cause.get(0)))));
     groups.sort(Comparator.comparingLong(HeldGroup::count).reversed());
     return new HeldGroups(groups, complete);
   }
@@ -157,7 +133,7 @@ public class HeldMessages {
             : "%s = %s OR %s = %s"
                 .formatted(identity.messageId(), id, QuarantineProperties.MESSAGE_ID, id);
     List<HeldMessage> copies = new ArrayList<>();
-    browse(held, selector, message -> copies.add(summary(held, message)));
+    browse(held, selector, message -> copies.add(HeldMessage.of(held, message, identity)));
     return copies;
   }
 
@@ -184,97 +160,40 @@ public class HeldMessages {
     }
   }
 
-  private HeldMessage summary(HeldQueue held, Message message) {
-    try {
-      String messageId = text(message, QuarantineProperties.MESSAGE_ID);
-      if (messageId == null) {
-        messageId =
-            "JMSMessageID".equals(identity.messageId())
-                ? message.getJMSMessageID()
-                : text(message, identity.messageId());
-      }
-      String type = text(message, identity.type());
-      Object producedAt = message.getObjectProperty(QuarantineProperties.PRODUCED_AT);
-      Object deliveries =
-          held == HeldQueue.QUARANTINE
-              ? message.getObjectProperty(QuarantineProperties.DELIVERY_COUNT)
-              : message.getObjectProperty("JMSXDeliveryCount");
-      return new HeldMessage(
-          message.getJMSMessageID(),
-          messageId,
-          type != null ? type : text(message, "ce_type"),
-          text(message, QuarantineProperties.REASON),
-          text(message, QuarantineProperties.CONSUMER),
-          text(message, QuarantineProperties.ERROR),
-          text(message, QuarantineProperties.ERROR_TYPE),
-          text(message, QuarantineProperties.ERROR_FRAME),
-          message.getJMSTimestamp() == 0 ? null : Instant.ofEpochMilli(message.getJMSTimestamp()),
-          producedAt instanceof Long millis
-              ? Instant.ofEpochMilli(millis)
-              : held == HeldQueue.DEAD_LETTERS && message.getJMSTimestamp() != 0
-                  ? Instant.ofEpochMilli(message.getJMSTimestamp())
-                  : null,
-          deliveries instanceof Number number ? number.intValue() : 0,
-          held == HeldQueue.QUARANTINE
-              ? text(message, QuarantineProperties.ORIGINAL_DESTINATION)
-              : text(message, ORIGINAL_ADDRESS));
-    } catch (JMSException e) {
-      throw new JMSRuntimeException("Could not read a held message", e.getErrorCode(), e);
-    }
-  }
-
   private HeldDetail detail(HeldQueue held, Message message, boolean withBody) {
-    HeldMessage summary = summary(held, message);
+    HeldMessage summary = HeldMessage.of(held, message, identity);
     try {
       Map<String, Object> properties = new TreeMap<>();
       for (Object name : Collections.list(message.getPropertyNames())) {
         properties.put((String) name, message.getObjectProperty((String) name));
       }
-      String kind = "none";
-      String text = null;
-      long size = 0;
-      String shown = null;
-      if (message instanceof TextMessage textMessage && textMessage.getText() != null) {
-        kind = "text";
-        text = textMessage.getText();
-        size = text.length();
-        shown = text;
-      } else if (message instanceof BytesMessage) {
-        byte[] bytes = message.getBody(byte[].class);
-        kind = "bytes";
-        size = bytes == null ? 0 : bytes.length;
-        shown = bytes == null ? null : Base64.getEncoder().encodeToString(bytes);
-      }
+      ShownBody body =
+          message instanceof TextMessage textMessage && textMessage.getText() != null
+              ? ShownBody.ofText(textMessage.getText())
+              : message instanceof BytesMessage
+                  ? ShownBody.ofBytes(message.getBody(byte[].class))
+                  : ShownBody.NONE;
       Collision collision =
           held == HeldQueue.QUARANTINE
                   && QuarantineReason.PAYLOAD_MISMATCH.code().equals(summary.reason())
                   && summary.consumer() != null
                   && summary.messageId() != null
               ? collisions.of(
-                  summary, text(message, QuarantineProperties.FINGERPRINT), text, withBody)
+                  summary,
+                  HeldMessage.property(message, QuarantineProperties.FINGERPRINT),
+                  body.text(),
+                  withBody)
               : null;
       return new HeldDetail(
           summary,
-          guidance(held, summary.reason()),
+          Guidance.of(held, summary.reason()),
           properties,
-          kind,
-          size,
-          withBody ? shown : null,
+          body.kind().code(),
+          body.size(),
+          withBody ? body.shown() : null,
           collision);
     } catch (JMSException e) {
       throw new JMSRuntimeException("Could not read a held message", e.getErrorCode(), e);
     }
-  }
-
-  /** The advice for a held message: its reason's, or the dead-letter queue's. */
-  private static Guidance guidance(HeldQueue held, String reason) {
-    return held == HeldQueue.DEAD_LETTERS
-        ? Guidance.DEAD_LETTER
-        : QuarantineReason.ofCode(reason).map(Guidance::of).orElse(Guidance.DEAD_LETTER);
-  }
-
-  private static String text(Message message, String name) throws JMSException {
-    Object value = message.getObjectProperty(name);
-    return value == null ? null : value.toString();
   }
 }

@@ -141,11 +141,13 @@ public class Quarantine {
     }
     copy.setStringProperty(
         QuarantineProperties.ERROR, entry.error() == null ? "" : FailureEntry.cut(entry.error()));
-    if (entry.cause() != null && entry.cause().type() != null) {
-      copy.setStringProperty(QuarantineProperties.ERROR_TYPE, entry.cause().type());
-    }
-    if (entry.cause() != null && entry.cause().frame() != null) {
-      copy.setStringProperty(QuarantineProperties.ERROR_FRAME, entry.cause().frame());
+    if (entry.cause() != null) {
+      if (entry.cause().type() != null) {
+        copy.setStringProperty(QuarantineProperties.ERROR_TYPE, entry.cause().type());
+      }
+      if (entry.cause().frame() != null) {
+        copy.setStringProperty(QuarantineProperties.ERROR_FRAME, entry.cause().frame());
+      }
     }
     if (entry.fingerprint() != null) {
       copy.setStringProperty(QuarantineProperties.FINGERPRINT, entry.fingerprint());

@@ -7,7 +7,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.time.Clock;
 import java.time.LocalDateTime;
-import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -50,27 +49,24 @@ public class AppliedBodies {
   /**
    * A kept body.
    *
-   * @param kind {@code text}, or {@code bytes} for a body kept in Base64
+   * @param kind {@link BodyKind#TEXT}, or {@link BodyKind#BYTES} for a body kept in Base64
    * @param body the body
    * @param keptAt when it was kept, in UTC
    */
-  public record Kept(String kind, String body, LocalDateTime keptAt) {
+  public record Kept(BodyKind kind, String body, LocalDateTime keptAt) {
 
     /**
      * The body as kept, or empty when it is too large to keep. A text with a NUL character, which
      * PostgreSQL's text columns refuse, is kept as bytes.
      */
     static Optional<Kept> of(Payload payload, LocalDateTime at) {
-      if (payload.text() && payload.asText().indexOf('\u0000') < 0) {
-        String text = payload.asText();
-        return text.length() > MAX_KEPT
-            ? Optional.empty()
-            : Optional.of(new Kept("text", text, at));
-      }
-      byte[] bytes = payload.bytes();
-      return bytes.length > MAX_KEPT
+      ShownBody body =
+          payload.text() && payload.asText().indexOf('\u0000') < 0
+              ? ShownBody.ofText(payload.asText())
+              : ShownBody.ofBytes(payload.bytes());
+      return body.size() > MAX_KEPT
           ? Optional.empty()
-          : Optional.of(new Kept("bytes", Base64.getEncoder().encodeToString(bytes), at));
+          : Optional.of(new Kept(body.kind(), body.shown(), at));
     }
   }
 

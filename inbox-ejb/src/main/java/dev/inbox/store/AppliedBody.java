@@ -46,18 +46,21 @@ class AppliedBody {
   AppliedBody(String consumerName, String messageId, AppliedBodies.Kept kept) {
     this.consumerName = consumerName;
     this.messageId = messageId;
-    this.kind = kept.kind();
-    this.body = kept.body();
-    this.keptAt = kept.keptAt();
+    keep(kept);
   }
 
   void replace(AppliedBodies.Kept kept) {
-    this.kind = kept.kind();
-    this.body = kept.body();
-    this.keptAt = kept.keptAt();
+    keep(kept);
   }
 
   AppliedBodies.Kept read() {
-    return new AppliedBodies.Kept(kind, body, keptAt);
+    return new AppliedBodies.Kept(BodyKind.ofCode(kind), body, keptAt);
+  }
+
+  /** Private, since the constructor calls it and JPA entities cannot be final. */
+  private void keep(AppliedBodies.Kept kept) {
+    this.kind = kept.kind().code();
+    this.body = kept.body();
+    this.keptAt = kept.keptAt();
   }
 }

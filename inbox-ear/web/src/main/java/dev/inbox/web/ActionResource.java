@@ -1,5 +1,6 @@
 package dev.inbox.web;
 
+import dev.inbox.console.ActionRequest;
 import dev.inbox.console.BrokerManagement;
 import dev.inbox.console.HeldActions;
 import dev.inbox.console.HeldFilter;
@@ -111,7 +112,7 @@ public class ActionResource {
     return Response.ok(actions.audit(page, size)).build();
   }
 
-  private static HeldActions.Request request(String body) {
+  private static ActionRequest request(String body) {
     JsonObject json;
     try (JsonReader reader = Json.createReader(new StringReader(body))) {
       json = reader.readObject();
@@ -120,7 +121,7 @@ public class ActionResource {
           "the body is not a JSON object: send {\"id\": ..., \"action\": \"redrive\", \"entries\":"
               + " [...], \"reason\": ...}");
     }
-    return new HeldActions.Request(
+    return new ActionRequest(
         text(json, "id"),
         text(json, "action"),
         entries(json),
