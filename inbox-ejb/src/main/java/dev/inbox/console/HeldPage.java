@@ -7,7 +7,7 @@ import java.util.List;
  *
  * @param page the page's number, from 0
  * @param size at most how many messages a page holds
- * @param total how many messages match, counted up to {@code scanned}
+ * @param total how many messages match, as far as the browse went
  * @param complete false when the browse stopped at its limit before the end of the queue: there are
  *     more than {@code total}
  */

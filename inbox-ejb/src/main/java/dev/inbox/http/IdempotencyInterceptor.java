@@ -1,6 +1,7 @@
 package dev.inbox.http;
 
 import dev.inbox.http.IdempotentRequestEnded.Outcome;
+import dev.inbox.spi.IdempotencyKeyHeader;
 import dev.inbox.spi.Idempotent;
 import dev.inbox.store.IdempotentRequests;
 import dev.inbox.store.IdempotentRequests.Held;
@@ -45,7 +46,7 @@ public class IdempotencyInterceptor {
   private static final Logger LOG = Logger.getLogger(IdempotencyInterceptor.class.getName());
 
   /** The header a client sends its key in. */
-  public static final String KEY_HEADER = "Idempotency-Key";
+  public static final String KEY_HEADER = IdempotencyKeyHeader.NAME;
 
   /** How often a claim is tried when it keeps losing races, before it answers as in progress. */
   private static final int CLAIMS = 3;

@@ -33,7 +33,7 @@ record Body(Payload payload, Admission.Refused refused) {
     if (message instanceof BytesMessage bytes) {
       long length = bytes.getBodyLength();
       if (length > maxBodyBytes) {
-        return tooLarge("bytes", length, maxBodyBytes);
+        return tooLarge("the bytes body is %d bytes long".formatted(length), maxBodyBytes);
       }
       byte[] body = bytes.getBody(byte[].class);
       return new Body(Payload.ofBytes(body == null ? new byte[0] : body), null);
@@ -41,9 +41,14 @@ record Body(Payload payload, Admission.Refused refused) {
     if (message instanceof TextMessage textMessage) {
       String text = textMessage.getText() == null ? "" : textMessage.getText();
       // UTF-8 takes at least a byte a char: a text longer than the limit is over it.
-      long length = text.length() > maxBodyBytes ? text.length() : Text.utf8Length(text);
+      if (text.length() > maxBodyBytes) {
+        return tooLarge(
+            "the text body has %d characters, so at least as many bytes".formatted(text.length()),
+            maxBodyBytes);
+      }
+      long length = Text.utf8Length(text);
       if (length > maxBodyBytes) {
-        return tooLarge("text", length, maxBodyBytes);
+        return tooLarge("the text body is %d bytes long".formatted(length), maxBodyBytes);
       }
       int surrogate = Text.firstLoneSurrogate(text);
       if (surrogate >= 0) {
@@ -59,11 +64,10 @@ record Body(Payload payload, Admission.Refused refused) {
         "the body is %s; the inbox takes text and bytes messages".formatted(kind(message)));
   }
 
-  private static Body tooLarge(String kind, long length, long maxBodyBytes) {
+  private static Body tooLarge(String size, long maxBodyBytes) {
     return Body.refused(
         QuarantineReason.BODY_TOO_LARGE,
-        "the %s body is %d bytes long; inbox.max-body-bytes allows %d"
-            .formatted(kind, length, maxBodyBytes));
+        "%s; inbox.max-body-bytes allows %d".formatted(size, maxBodyBytes));
   }
 
   /** What kind of body a message the inbox does not read has, found without reading it. */
