@@ -149,9 +149,11 @@ class Applying {
    * Runs the handler on the message whose row the delivery holds; writes on the row what it
    * produced, and settles the uncertain effects it read.
    *
+   * @param row the consumer's row, or null when it is gone (the worker of a stored message whose
+   *     row an operator forgot meanwhile): then what the handler produced is not written
    * @param success the verdict when the handler returns normally
    */
-  private Verdict run(
+  Verdict run(
       Subscription consumer,
       Envelope envelope,
       int deliveryCount,
@@ -166,7 +168,9 @@ class Applying {
       consumer.handler().handle(envelope, context);
       stillActive(start);
       context.settleRead(LocalDateTime.now(clock));
-      row.produced(context.result());
+      if (row != null) {
+        row.produced(context.result());
+      }
       verdict = success;
     } catch (Throwable e) {
       // As for businessKey: an Error too is the handler's failure.
@@ -176,7 +180,7 @@ class Applying {
   }
 
   /** Received when the consumer first tried it, as far as the failure ledger knows. */
-  private static LocalDateTime receivedAt(Instant firstReceipt, LocalDateTime now) {
+  static LocalDateTime receivedAt(Instant firstReceipt, LocalDateTime now) {
     return firstReceipt == null ? now : LocalDateTime.ofInstant(firstReceipt, ZoneOffset.UTC);
   }
 

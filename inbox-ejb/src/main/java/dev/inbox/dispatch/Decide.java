@@ -96,7 +96,7 @@ final class Decide {
       return new Decision.Fail(e, "businessKey threw");
     }
     if (businessKey.isEmpty()) {
-      return new Decision.Apply(null, late, firstReceipt);
+      return apply(consumer, null, late, firstReceipt);
     }
     // Scoped as the message's id is: the same business key from two tenants is two actions.
     String key = admitted.keyScope() + businessKey.get();
@@ -111,7 +111,15 @@ final class Decide {
     Optional<Recorded> first = facts.firstWithBusinessKey(key);
     return first.isPresent()
         ? new Decision.SemanticDuplicate(key, first.get(), firstReceipt)
-        : new Decision.Apply(key, late, firstReceipt);
+        : apply(consumer, key, late, firstReceipt);
+  }
+
+  /** Applies a new message now, or stores it for the workers, as the consumer's mode says. */
+  private static Decision apply(
+      Subscription consumer, String businessKey, boolean late, Instant firstReceipt) {
+    return consumer.storesFirst()
+        ? new Decision.Store(businessKey, late, firstReceipt)
+        : new Decision.Apply(businessKey, late, firstReceipt);
   }
 
   /** Whether the row records a message applied under a processing version before this one. */

@@ -23,6 +23,13 @@ sealed interface Decision {
   }
 
   /**
+   * New for a consumer in store-then-process mode: record it, and store it with its body for the
+   * workers, which run the handler later; late when stored despite its age. The first receipt is as
+   * for {@link Apply}.
+   */
+  record Store(String businessKey, boolean late, Instant firstReceipt) implements Decision {}
+
+  /**
    * Applied before for the consumer with the same payload, under an earlier processing version:
    * apply it again under the consumer's version, if no other delivery does it first.
    */

@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * Where a {@link Decision} takes effect, in the delivery's transaction: the one place that
  * quarantines, counts failures ({@link Failures}) and writes rows and runs handlers ({@link
- * Applying}). Each effect ends in the {@link Verdict} it led to.
+ * Applying}), or stores messages for later ({@link Storing}). Each effect ends in the {@link
+ * Verdict} it led to.
  */
 @ApplicationScoped
 class Effects {
@@ -16,17 +17,19 @@ class Effects {
   private final Quarantine quarantine;
   private final Failures failures;
   private final Applying applying;
+  private final Storing storing;
 
   @Inject
-  Effects(Quarantine quarantine, Failures failures, Applying applying) {
+  Effects(Quarantine quarantine, Failures failures, Applying applying, Storing storing) {
     this.quarantine = quarantine;
     this.failures = failures;
     this.applying = applying;
+    this.storing = storing;
   }
 
   /** For the CDI proxy. */
   protected Effects() {
-    this(null, null, null);
+    this(null, null, null, null);
   }
 
   /**
@@ -61,6 +64,9 @@ class Effects {
     int deliveryCount = delivery.deliveryCount();
     if (decision instanceof Decision.SemanticDuplicate duplicate) {
       return applying.semanticDuplicate(consumer, admitted, deliveryCount, duplicate);
+    }
+    if (decision instanceof Decision.Store store) {
+      return storing.store(consumer, admitted, delivery, store);
     }
     if (decision instanceof Decision.Reprocess reprocess) {
       return applying.reprocess(consumer, admitted, deliveryCount, reprocess);

@@ -7,6 +7,11 @@ import java.util.logging.Level;
 public enum Outcome {
   /** New for this consumer: recorded, and the handler's effect applied in the same transaction. */
   APPLIED(false, Level.FINE),
+  /**
+   * New for a consumer in store-then-process mode: recorded, and stored with its body for the
+   * workers, which apply it later. The delivery's commit acknowledges it.
+   */
+  STORED(false, Level.FINE),
   /** Already recorded with the same payload: acknowledged, the handler is not called. */
   DUPLICATE(false, Level.FINE),
   /** Another message already asked for the same business action: recorded as its duplicate. */

@@ -1,5 +1,6 @@
 package dev.inbox.dispatch;
 
+import dev.inbox.spi.InboxConsumer;
 import dev.inbox.spi.InboxHandler;
 import java.util.Objects;
 import java.util.Set;
@@ -12,6 +13,7 @@ import java.util.Set;
  * @param fingerprint the parts of a JSON body its fingerprint covers
  * @param processingVersion the version of its processing: rows an earlier one wrote are applied
  *     again when a copy of their message arrives
+ * @param mode when its handler runs: in the delivery, or later from the inbox's table
  */
 record Subscription(
     String consumer,
@@ -19,17 +21,31 @@ record Subscription(
     Set<String> versions,
     FingerprintScope fingerprint,
     int processingVersion,
+    InboxConsumer.Mode mode,
     InboxHandler handler) {
 
   Subscription {
     types = Set.copyOf(types);
     versions = Set.copyOf(versions);
     Objects.requireNonNull(fingerprint, "fingerprint");
+    Objects.requireNonNull(mode, "mode");
   }
 
   /** A consumer of processing version 1 whose fingerprint covers the whole body. */
   Subscription(String consumer, Set<String> types, Set<String> versions, InboxHandler handler) {
-    this(consumer, types, versions, FingerprintScope.WHOLE_BODY, 1, handler);
+    this(
+        consumer,
+        types,
+        versions,
+        FingerprintScope.WHOLE_BODY,
+        1,
+        InboxConsumer.Mode.DIRECT,
+        handler);
+  }
+
+  /** Whether the delivery stores the message for the workers instead of running the handler. */
+  boolean storesFirst() {
+    return mode == InboxConsumer.Mode.STORE_THEN_PROCESS;
   }
 
   /** Whether this consumer takes a message of the contract version (null when it has none). */

@@ -16,6 +16,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -83,6 +84,7 @@ public class Subscriptions {
               Set.of(declared.versions()),
               fingerprintScope(declared, bean.getBeanClass().getName()),
               declared.processingVersion(),
+              declared.mode(),
               handle.get()));
     }
     LOG.info(() -> "Inbox consumers: " + classByConsumer);
@@ -126,6 +128,25 @@ public class Subscriptions {
                         .computeIfAbsent(subscription.consumer(), c -> new TreeSet<>())
                         .add(type)));
     return types;
+  }
+
+  /** The consumer of a name, empty when none is deployed. */
+  Optional<Subscription> named(String consumer) {
+    return byType.values().stream()
+        .flatMap(List::stream)
+        .filter(subscription -> subscription.consumer().equals(consumer))
+        .findFirst();
+  }
+
+  /** The names of the consumers in store-then-process mode. */
+  public List<String> storingFirst() {
+    return byType.values().stream()
+        .flatMap(List::stream)
+        .filter(Subscription::storesFirst)
+        .map(Subscription::consumer)
+        .distinct()
+        .sorted()
+        .toList();
   }
 
   /** The consumers of a message type, empty when none is deployed. */

@@ -13,8 +13,10 @@ import java.util.List;
 /**
  * Retention's deletes, each batch in a short transaction of its own: a bounded set of the oldest
  * expired rows is chosen, deleted by key, and the consumer's watermark moved past them; operators'
- * requests to reprocess those messages are retired with them. Two nodes sweeping at once may choose
- * the same rows; the second deletes nothing and moves nothing back.
+ * requests to reprocess those messages are retired with them, and a store-then-process consumer's
+ * stored messages, bodies and all, go with them; a row whose stored message is not finished stays.
+ * Two nodes sweeping at once may choose the same rows; the second deletes nothing and moves nothing
+ * back.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.REQUIRES_NEW)
@@ -38,7 +40,12 @@ public class RetentionStore {
     List<Object[]> expired =
         em.createQuery(
                 "select e.messageId, e.processedAt from InboxEntry e where e.consumerName = :consumer"
-                    + " and e.processedAt < :cutoff order by e.processedAt",
+                    + " and e.processedAt < :cutoff"
+                    // A stored message keeps its row until the workers have finished it.
+                    + " and not exists (select p from PendingMessage p"
+                    + " where p.consumerName = e.consumerName and p.messageId = e.messageId"
+                    + " and p.state in ('PENDING', 'PARKED'))"
+                    + " order by e.processedAt",
                 Object[].class)
             .setParameter("consumer", consumer)
             .setParameter("cutoff", cutoff)
@@ -61,6 +68,12 @@ public class RetentionStore {
       advanceWatermark(consumer, newest);
       requests.retire(consumer, ids, LocalDateTime.now(clock));
       bodies.forgetWithoutRows(consumer, ids);
+      em.createQuery(
+              "delete from PendingMessage p where p.consumerName = :consumer"
+                  + " and p.messageId in :ids")
+          .setParameter("consumer", consumer)
+          .setParameter("ids", ids)
+          .executeUpdate();
     }
     return deleted;
   }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.spi.Envelope;
+import dev.inbox.spi.InboxConsumer;
 import dev.inbox.spi.MessageRejectedException;
 import dev.inbox.spi.Payload;
 import dev.inbox.spi.QuarantineReason;
@@ -164,6 +165,23 @@ class DecideTest {
   }
 
   @Test
+  void aNewMessageForAConsumerThatStoresFirstIsStoredWithItsBusinessKey() {
+    Subscription storing =
+        new Subscription(
+            "shipping",
+            Set.of("order.created"),
+            Set.of(),
+            FingerprintScope.WHOLE_BODY,
+            1,
+            InboxConsumer.Mode.STORE_THEN_PROCESS,
+            (message, context) -> {});
+    FakeFacts facts = new FakeFacts();
+    facts.businessKey = Optional.of("order-7/ship");
+
+    assertEquals(new Decision.Store("order-7/ship", false, null), decide(storing, 1, true, facts));
+  }
+
+  @Test
   void aCopyRedrivenFromQuarantineIsNotHeldAgainstTheWatermark() {
     FakeFacts facts = new FakeFacts();
     facts.late = true;
@@ -293,6 +311,7 @@ class DecideTest {
         Set.of(),
         FingerprintScope.WHOLE_BODY,
         processingVersion,
+        InboxConsumer.Mode.DIRECT,
         (message, context) -> {});
   }
 

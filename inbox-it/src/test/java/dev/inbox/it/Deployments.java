@@ -52,6 +52,16 @@ public final class Deployments {
     return ear(testHandlers(settings), tests(testClass).addPackages(false, extra));
   }
 
+  /**
+   * The deployment, with the handlers of another package beside the test handlers in lib/: handlers
+   * that change how every deployment runs (a consumer in store-then-process mode starts workers),
+   * deployed only by the tests that need them.
+   */
+  public static EnterpriseArchive withHandlersOf(
+      Class<?> testClass, Map<String, String> settings, Package handlers) {
+    return ear(testHandlers(settings).addPackage(handlers), tests(testClass));
+  }
+
   /** The real EAR, with a library of handlers and a WAR of tests and probes added. */
   public static EnterpriseArchive ear(JavaArchive handlers, WebArchive tests) {
     return realEar().addAsLibrary(handlers).addAsModule(tests);

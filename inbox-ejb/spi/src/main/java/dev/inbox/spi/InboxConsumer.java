@@ -73,6 +73,29 @@ public @interface InboxConsumer {
   @Nonbinding
   int processingVersion() default 1;
 
+  /**
+   * When the handler runs: in the delivery that brings the message ({@link Mode#DIRECT}, the
+   * default), or later, from the inbox's table ({@link Mode#STORE_THEN_PROCESS}).
+   */
+  @Nonbinding
+  Mode mode() default Mode.DIRECT;
+
+  /** When a consumer's handler runs. */
+  enum Mode {
+    /**
+     * In the delivery's transaction: the broker's acknowledgement commits with the handler's
+     * effect, a failure rolls both back and the broker redelivers.
+     */
+    DIRECT,
+    /**
+     * Later: the delivery stores the message with its body and commits, which acknowledges it; the
+     * inbox's workers run the handler from the table, in a transaction of their own, in order per
+     * {@link InboxHandler#orderingKey ordering key}, retrying a failure with backoff; a message
+     * that fails every attempt is quarantined and holds its key until an operator releases it.
+     */
+    STORE_THEN_PROCESS
+  }
+
   /** The qualifier of one consumer, by its name: to select that consumer's handler. */
   final class Literal extends AnnotationLiteral<InboxConsumer> implements InboxConsumer {
 
@@ -116,6 +139,11 @@ public @interface InboxConsumer {
     @Override
     public int processingVersion() {
       return 1;
+    }
+
+    @Override
+    public Mode mode() {
+      return Mode.DIRECT;
     }
   }
 }

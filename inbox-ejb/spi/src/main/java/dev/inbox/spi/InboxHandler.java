@@ -28,4 +28,16 @@ public interface InboxHandler {
   default Optional<String> businessKey(Envelope message) {
     return Optional.empty();
   }
+
+  /**
+   * For a consumer in {@link InboxConsumer.Mode#STORE_THEN_PROCESS}: the key whose messages are
+   * handled one at a time, in the order they were taken in (for example an order's id, so that its
+   * events apply in sequence). A message waits for the earlier unfinished messages of its key;
+   * messages of other keys do not wait for it. By default the message's {@code JMSXGroupID}
+   * property, which also makes the broker deliver a group's messages in order; a message without
+   * one has no key and waits for nothing. At most {@value Limits#ORDERING_KEY} characters.
+   */
+  default Optional<String> orderingKey(Envelope message) {
+    return message.property("JMSXGroupID");
+  }
 }

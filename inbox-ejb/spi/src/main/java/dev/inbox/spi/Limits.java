@@ -11,6 +11,7 @@ public final class Limits {
 
   public static final int MESSAGE_ID = 400;
   public static final int BUSINESS_KEY = 400;
+  public static final int ORDERING_KEY = 400;
   public static final int TYPE = 200;
   public static final int CONTRACT_VERSION = 50;
   public static final int TENANT = 100;

@@ -14,7 +14,7 @@ public class Cures {
     cured.add(messageId);
   }
 
-  boolean isCured(String messageId) {
+  public boolean isCured(String messageId) {
     return cured.contains(messageId);
   }
 }

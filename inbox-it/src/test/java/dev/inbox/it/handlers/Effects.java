@@ -16,7 +16,7 @@ public class Effects {
 
   @Inject private Invocations invocations;
 
-  void apply(Envelope message, InboxContext context) {
+  public void apply(Envelope message, InboxContext context) {
     invocations.count(context.consumerName(), message.messageId());
     em.persist(effect(message, context));
     // Written before the handler returns, so a later failure has business work to roll back.

@@ -62,6 +62,25 @@ public class Rows {
         messageIdPrefix + "%");
   }
 
+  /** The messages whose id starts with the prefix that a consumer applied, in the order it did. */
+  public List<String> effectsInOrder(String consumer, String messageIdPrefix) {
+    return strings(
+        "select message_id from it_effect where consumer_name = ?1 and message_id like ?2"
+            + " order by applied_at",
+        consumer,
+        messageIdPrefix + "%");
+  }
+
+  /** A store-then-process consumer's stored messages whose id starts with the prefix, by state. */
+  public long stored(String consumer, String messageIdPrefix, String state) {
+    return count(
+        "select count(*) from inbox_pending where consumer_name = ?1 and message_id like ?2"
+            + " and state = ?3",
+        consumer,
+        messageIdPrefix + "%",
+        state);
+  }
+
   /**
    * The payload hashes of the effects a test handler wrote for messages whose id starts with the
    * prefix, by message id (one effect each when all went well).

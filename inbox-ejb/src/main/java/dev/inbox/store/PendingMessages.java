@@ -1,0 +1,182 @@
+package dev.inbox.store;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The messages store-then-process consumers took in ({@code inbox_pending}), and the workers'
+ * claims on them. A claim takes the oldest due message of each ordering key whose earlier messages
+ * are all finished, skipping rows another worker has locked ({@code FOR UPDATE SKIP LOCKED}: every
+ * supported database has it), and leases it: owner, expiry, and a claim number that grows with each
+ * claim. A worker finishes a message only under the claim number it took, so a claim taken over
+ * after its lease cannot commit a second effect; while a worker processes a message it holds the
+ * row's lock, so nobody takes the claim over from a worker that is alive.
+ */
+@ApplicationScoped
+public class PendingMessages {
+
+  /**
+   * The heads that are due: oldest first, each the earliest unfinished message of its key. Written
+   * once for the three databases; the claim's transaction is short, so the range locks MariaDB
+   * takes under repeatable read hold intake's inserts back for milliseconds only.
+   */
+  private static final String DUE_HEADS =
+      "select h.message_id, h.claim_no from inbox_pending h"
+          + " where h.consumer_name = ?1 and h.state = 'PENDING' and h.next_attempt_at <= ?2"
+          + " and (h.lease_until is null or h.lease_until < ?2)"
+          + " and not exists (select 1 from inbox_pending e"
+          + " where e.consumer_name = h.consumer_name and e.ordering_key = h.ordering_key"
+          + " and e.arrival < h.arrival and e.state in ('PENDING', 'PARKED'))"
+          + " order by h.arrival limit ?3 for update skip locked";
+
+  @PersistenceContext(unitName = "inbox")
+  private EntityManager em;
+
+  private final Enlistment enlistment;
+
+  @Inject
+  PendingMessages(Enlistment enlistment) {
+    this.enlistment = enlistment;
+  }
+
+  /** For the CDI proxy. */
+  protected PendingMessages() {
+    this(null);
+  }
+
+  /**
+   * A worker's claim on a message.
+   *
+   * @param number the claim's number: the message is finished only under it
+   */
+  public record Claim(String consumer, String messageId, int number) {}
+
+  /** Stores a message taken in, in the delivery's transaction, after its inbox row. */
+  public void take(PendingMessage message) {
+    enlistment.joined();
+    em.persist(message);
+    em.flush();
+  }
+
+  /**
+   * Claims up to {@code max} due messages of a consumer for the owner, in a transaction of its own.
+   */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public List<Claim> claim(
+      String consumer, String owner, int max, LocalDateTime now, Duration lease) {
+    @SuppressWarnings("unchecked")
+    List<Object[]> due =
+        em.createNativeQuery(DUE_HEADS)
+            .setParameter(1, consumer)
+            .setParameter(2, Timestamp.valueOf(now))
+            .setParameter(3, max)
+            .getResultList();
+    List<Claim> claims = new ArrayList<>(due.size());
+    for (Object[] head : due) {
+      String messageId = (String) head[0];
+      int number = ((Number) head[1]).intValue() + 1;
+      em.createNativeQuery(
+              "update inbox_pending set claim_owner = ?1, claim_no = ?2, lease_until = ?3"
+                  + " where consumer_name = ?4 and message_id = ?5")
+          .setParameter(1, owner)
+          .setParameter(2, number)
+          .setParameter(3, Timestamp.valueOf(now.plus(lease)))
+          .setParameter(4, consumer)
+          .setParameter(5, messageId)
+          .executeUpdate();
+      claims.add(new Claim(consumer, messageId, number));
+    }
+    return claims;
+  }
+
+  /**
+   * Marks the claimed message done, in the caller's transaction, and reads it: the handler's effect
+   * commits with the mark, or neither does. The mark locks the row until the transaction ends.
+   *
+   * @return the message, or empty when the claim is no longer this worker's (it was taken over
+   *     after its lease) or the message is finished
+   */
+  public Optional<PendingMessage> finish(Claim claim, LocalDateTime now) {
+    enlistment.joined();
+    int marked =
+        em.createNativeQuery(
+                "update inbox_pending set state = 'DONE', finished_at = ?1, lease_until = null"
+                    + " where consumer_name = ?2 and message_id = ?3 and claim_no = ?4"
+                    + " and state = 'PENDING'")
+            .setParameter(1, Timestamp.valueOf(now))
+            .setParameter(2, claim.consumer())
+            .setParameter(3, claim.messageId())
+            .setParameter(4, claim.number())
+            .executeUpdate();
+    if (marked == 0) {
+      return Optional.empty();
+    }
+    return Optional.ofNullable(
+        em.find(PendingMessage.class, new ConsumerMessageKey(claim.consumer(), claim.messageId())));
+  }
+
+  /**
+   * Records a failed attempt under the claim, in the caller's transaction (not the attempt's, which
+   * rolled back): the message is due again at {@code nextAttempt}, or parked when it has no attempt
+   * left.
+   *
+   * @return the message as it now stands, or empty when the claim is no longer this worker's
+   */
+  @Transactional(Transactional.TxType.MANDATORY)
+  public Optional<PendingMessage> failed(
+      Claim claim, String error, LocalDateTime nextAttempt, int maxAttempts) {
+    // The state first: MariaDB assigns left to right, each assignment seeing the ones before it.
+    int recorded =
+        em.createNativeQuery(
+                "update inbox_pending"
+                    + " set state = case when attempts + 1 >= ?3 then 'PARKED' else state end,"
+                    + " attempts = attempts + 1, last_error = ?1, next_attempt_at = ?2,"
+                    + " lease_until = null"
+                    + " where consumer_name = ?4 and message_id = ?5 and claim_no = ?6"
+                    + " and state = 'PENDING'")
+            .setParameter(1, FailureEntry.cut(error))
+            .setParameter(2, Timestamp.valueOf(nextAttempt))
+            .setParameter(3, maxAttempts)
+            .setParameter(4, claim.consumer())
+            .setParameter(5, claim.messageId())
+            .setParameter(6, claim.number())
+            .executeUpdate();
+    if (recorded == 0) {
+      return Optional.empty();
+    }
+    return Optional.ofNullable(
+        em.find(PendingMessage.class, new ConsumerMessageKey(claim.consumer(), claim.messageId())));
+  }
+
+  /**
+   * Releases a parked message: its key's later messages flow again, without it.
+   *
+   * @return whether it was parked
+   */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public boolean release(String consumer, String messageId, LocalDateTime now) {
+    return em.createNativeQuery(
+                "update inbox_pending set state = 'RELEASED', finished_at = ?1"
+                    + " where consumer_name = ?2 and message_id = ?3 and state = 'PARKED'")
+            .setParameter(1, Timestamp.valueOf(now))
+            .setParameter(2, consumer)
+            .setParameter(3, messageId)
+            .executeUpdate()
+        == 1;
+  }
+
+  /** A consumer's message as it stands; empty when unknown. */
+  public Optional<PendingMessage> find(String consumer, String messageId) {
+    return Optional.ofNullable(
+        em.find(PendingMessage.class, new ConsumerMessageKey(consumer, messageId)));
+  }
+}

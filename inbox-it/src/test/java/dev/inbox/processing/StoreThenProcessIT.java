@@ -1,0 +1,136 @@
+package dev.inbox.processing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.inbox.it.Broker;
+import dev.inbox.it.Deployments;
+import dev.inbox.it.InboxTest;
+import dev.inbox.it.Producer;
+import dev.inbox.it.handlers.Cures;
+import dev.inbox.it.handlers.Invocations;
+import dev.inbox.it.handlers.Rows;
+import dev.inbox.it.stored.StoredHandler;
+import dev.inbox.operations.ParkedMessages;
+import dev.inbox.spi.QuarantineProperties;
+import dev.inbox.store.PendingMessage;
+import dev.inbox.testkit.TestMessage;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A consumer in store-then-process mode: the delivery stores the message and commits; the workers
+ * apply it later, one at a time per ordering key ({@code JMSXGroupID}) in the order the messages
+ * came, keys side by side; a message that fails every attempt is quarantined and holds its key, and
+ * only its key, until an operator releases it.
+ */
+@InboxTest
+class StoreThenProcessIT {
+
+  private static final String GROUP = "JMSXGroupID";
+
+  @Deployment
+  static EnterpriseArchive deployment() {
+    return Deployments.withHandlersOf(
+        StoreThenProcessIT.class,
+        // Attempts in quick succession, so that a poison message is parked in a second or so.
+        Map.of(
+            "inbox.store-then-process.retry-delay", "PT0.05S",
+            "inbox.store-then-process.max-retry-delay", "PT0.2S"),
+        StoredHandler.class.getPackage());
+  }
+
+  @Inject private Producer producer;
+  @Inject private Broker broker;
+  @Inject private Rows rows;
+  @Inject private Invocations invocations;
+  @Inject private Cures cures;
+  @Inject private ParkedMessages parked;
+
+  @Test
+  void eachKeysMessagesAreAppliedOnceInTheOrderTheyCameWithKeysSideBySide() {
+    String run = TestMessage.newRun();
+    List<List<String>> keys = new ArrayList<>();
+    List<TestMessage> messages = new ArrayList<>();
+    for (int key = 0; key < 3; key++) {
+      List<String> ids = new ArrayList<>();
+      for (int n = 0; n < 8; n++) {
+        String id = "%s-k%d-%d".formatted(run, key, n);
+        ids.add(id);
+        messages.add(message(run, id, run + "-k" + key, "{\"n\": " + n + "}"));
+      }
+      keys.add(ids);
+    }
+    // Each message twice: the second copy is a duplicate at intake.
+    producer.send(messages);
+    producer.send(messages);
+
+    broker.settledWhen(
+        "the workers applied every stored message",
+        () -> rows.effects(StoredHandler.CONSUMER, run) == 24);
+    for (List<String> ids : keys) {
+      String key = ids.get(0).substring(0, ids.get(0).lastIndexOf('-'));
+      assertEquals(
+          ids, rows.effectsInOrder(StoredHandler.CONSUMER, key + "-"), "the order of key " + key);
+    }
+    assertEquals(24, invocations.ofPrefix(StoredHandler.CONSUMER, run), "handler calls");
+    assertEquals(24, rows.inbox(StoredHandler.CONSUMER, run), "inbox rows");
+    assertEquals(24, rows.stored(StoredHandler.CONSUMER, run, "DONE"), "stored messages done");
+  }
+
+  @Test
+  void aMessageThatFailsEveryAttemptHoldsItsKeyAloneUntilReleased() {
+    String run = TestMessage.newRun();
+    List<TestMessage> messages = new ArrayList<>();
+    for (String key : List.of("a", "b", "c")) {
+      for (int n = 0; n < 3; n++) {
+        String body = key.equals("a") && n == 0 ? "{\"poison\": true}" : "{\"n\": " + n + "}";
+        messages.add(message(run, "%s-%s-%d".formatted(run, key, n), run + "-" + key, body));
+      }
+    }
+    String poison = run + "-a-0";
+
+    producer.send(messages);
+
+    broker.settledWhen(
+        "keys b and c applied, and the poison message of key a parked",
+        () ->
+            rows.effects(StoredHandler.CONSUMER, run + "-b-") == 3
+                && rows.effects(StoredHandler.CONSUMER, run + "-c-") == 3
+                && parked
+                    .state(StoredHandler.CONSUMER, poison)
+                    .equals(Optional.of(PendingMessage.State.PARKED)));
+    Broker.Found quarantined = broker.assertQuarantined(run, "retries-exhausted");
+    assertEquals(
+        poison, quarantined.property(QuarantineProperties.MESSAGE_ID), "the quarantined message");
+    assertEquals(
+        StoredHandler.CONSUMER,
+        quarantined.property(QuarantineProperties.CONSUMER),
+        "its consumer");
+    assertEquals("{\"poison\": true}", quarantined.text(), "its body");
+    assertEquals(0, rows.effects(StoredHandler.CONSUMER, run + "-a-"), "key a held");
+    assertEquals(2, rows.stored(StoredHandler.CONSUMER, run + "-a-", "PENDING"), "key a waiting");
+
+    cures.cure(poison);
+    assertEquals(true, parked.release(StoredHandler.CONSUMER, poison, "it", "the test"));
+
+    broker.settledWhen(
+        "key a flowed again without its released message",
+        () -> rows.effects(StoredHandler.CONSUMER, run + "-a-") == 2);
+    assertEquals(
+        List.of(run + "-a-1", run + "-a-2"),
+        rows.effectsInOrder(StoredHandler.CONSUMER, run + "-a-"),
+        "key a's later messages, in order");
+    assertEquals(
+        Optional.of(PendingMessage.State.RELEASED), parked.state(StoredHandler.CONSUMER, poison));
+  }
+
+  private static TestMessage message(String run, String id, String key, String body) {
+    return TestMessage.of(run, id, StoredHandler.TYPE, body).with(GROUP, key);
+  }
+}
