@@ -11,7 +11,10 @@ import dev.inbox.store.PendingMessages;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.jms.BytesMessage;
 import jakarta.jms.JMSContext;
+import jakarta.jms.JMSException;
+import jakarta.jms.JMSRuntimeException;
 import jakarta.jms.Message;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
@@ -137,8 +140,7 @@ public class StoredMessages {
    */
   @Transactional(Transactional.TxType.REQUIRES_NEW)
   public void broke(PendingMessages.Claim claim, RuntimeException error) {
-    int attempts =
-        pending.find(claim.consumer(), claim.messageId()).map(PendingMessage::attempts).orElse(0);
+    int attempts = pending.attempts(claim.consumer(), claim.messageId());
     record(
         claim,
         new Processed.Failed(
@@ -198,27 +200,22 @@ public class StoredMessages {
 
   /** A JMS message with the stored body and properties, for the quarantine. */
   private Message copy(Envelope envelope) {
-    Message message =
-        envelope.payload().text()
-            ? jms.createTextMessage(envelope.payload().asText())
-            : bytes(envelope.payload().bytes());
     try {
+      Message message;
+      if (envelope.payload().text()) {
+        message = jms.createTextMessage(envelope.payload().asText());
+      } else {
+        BytesMessage bytes = jms.createBytesMessage();
+        bytes.writeBytes(envelope.payload().bytes());
+        message = bytes;
+      }
       for (Map.Entry<String, Object> property : envelope.properties().entrySet()) {
         message.setObjectProperty(property.getKey(), property.getValue());
       }
-    } catch (jakarta.jms.JMSException e) {
-      throw new jakarta.jms.JMSRuntimeException(e.getMessage(), e.getErrorCode(), e);
+      return message;
+    } catch (JMSException e) {
+      throw new JMSRuntimeException(
+          "Could not copy stored message " + envelope.messageId(), e.getErrorCode(), e);
     }
-    return message;
-  }
-
-  private Message bytes(byte[] body) {
-    jakarta.jms.BytesMessage message = jms.createBytesMessage();
-    try {
-      message.writeBytes(body);
-    } catch (jakarta.jms.JMSException e) {
-      throw new jakarta.jms.JMSRuntimeException(e.getMessage(), e.getErrorCode(), e);
-    }
-    return message;
   }
 }

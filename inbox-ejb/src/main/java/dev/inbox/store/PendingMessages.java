@@ -174,6 +174,20 @@ public class PendingMessages {
         == 1;
   }
 
+  /**
+   * How often the workers failed on a consumer's message so far (0 when unknown), read by SQL: the
+   * caller's persistence context keeps no copy that a later update would leave stale.
+   */
+  public int attempts(String consumer, String messageId) {
+    List<?> attempts =
+        em.createNativeQuery(
+                "select attempts from inbox_pending where consumer_name = ?1 and message_id = ?2")
+            .setParameter(1, consumer)
+            .setParameter(2, messageId)
+            .getResultList();
+    return attempts.isEmpty() ? 0 : ((Number) attempts.get(0)).intValue();
+  }
+
   /** A consumer's message as it stands; empty when unknown. */
   public Optional<PendingMessage> find(String consumer, String messageId) {
     return Optional.ofNullable(
