@@ -13,6 +13,9 @@ import java.time.Instant;
  * @param producedAt when the producer sent it, or null when it was not set
  * @param destination the name of the queue it was received from
  * @param redrive whether an operator moved it back, and from where
+ * @param fromStore whether the store-then-process workers took it from the inbox's table, the
+ *     delivery count then being the attempt: the broker delivered it before, and it is not counted
+ *     as received again
  */
 public record Delivery(
     String messageId,
@@ -20,7 +23,19 @@ public record Delivery(
     int deliveryCount,
     Instant producedAt,
     String destination,
-    Redrive redrive) {
+    Redrive redrive,
+    boolean fromStore) {
+
+  /** A delivery by the broker. */
+  public Delivery(
+      String messageId,
+      String type,
+      int deliveryCount,
+      Instant producedAt,
+      String destination,
+      Redrive redrive) {
+    this(messageId, type, deliveryCount, producedAt, destination, redrive, false);
+  }
 
   /**
    * Whether this is the first delivery of a message an operator moved back: only then does the

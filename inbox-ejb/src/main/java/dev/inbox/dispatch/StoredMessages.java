@@ -195,7 +195,8 @@ public class StoredMessages {
         message.attempts() + 1,
         envelope.producedAt(),
         message.destination(),
-        Redrive.NONE);
+        Redrive.NONE,
+        true);
   }
 
   /** A JMS message with the stored body and properties, for the quarantine. */

@@ -37,14 +37,18 @@ final class DeliveryMeters {
   void count(DeliveryEnded ended) {
     Delivery delivery = ended.delivery();
     String type = typeLabel(delivery.type());
-    if (delivery.deliveryCount() > 1) {
+    // A stored message's processing counts its outcome, not a second receipt or a redelivery.
+    boolean received = !delivery.fromStore();
+    if (received && delivery.deliveryCount() > 1) {
       port.increment(Meter.REDELIVERIES, List.of(type));
     }
     if (delivery.redriven()) {
       port.increment(Meter.REDRIVES, List.of(type));
     }
     for (Verdict verdict : ended.verdicts()) {
-      port.increment(Meter.RECEIVED, List.of(label(verdict.consumer()), type));
+      if (received) {
+        port.increment(Meter.RECEIVED, List.of(label(verdict.consumer()), type));
+      }
       countHandlerCall(verdict);
       switch (ended.ending()) {
         case COMMITTED -> committed(verdict, delivery, type);
