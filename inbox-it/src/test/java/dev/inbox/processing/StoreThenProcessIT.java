@@ -6,6 +6,7 @@ import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
 import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
+import dev.inbox.it.Settings;
 import dev.inbox.it.handlers.Cures;
 import dev.inbox.it.handlers.Invocations;
 import dev.inbox.it.handlers.Rows;
@@ -66,13 +67,21 @@ class StoreThenProcessIT {
       }
       keys.add(ids);
     }
+    double receivedBefore = counter("inbox_received_total");
+    double appliedBefore = counter("inbox_applied_total");
+    double duplicatesBefore = counter("inbox_duplicates_total");
     // Each message twice: the second copy is a duplicate at intake.
     producer.send(messages);
     producer.send(messages);
 
+    // Counters count after each commit: waited for, so that the exact figures below are final.
     broker.settledWhen(
-        "the workers applied every stored message",
-        () -> rows.effects(StoredHandler.CONSUMER, run) == 24);
+        "the workers applied every stored message, and it was counted",
+        () ->
+            rows.effects(StoredHandler.CONSUMER, run) == 24
+                && counter("inbox_applied_total") - appliedBefore >= 24
+                && counter("inbox_received_total") - receivedBefore >= 48
+                && counter("inbox_duplicates_total") - duplicatesBefore >= 24);
     for (List<String> ids : keys) {
       String key = ids.get(0).substring(0, ids.get(0).lastIndexOf('-'));
       assertEquals(
@@ -81,6 +90,10 @@ class StoreThenProcessIT {
     assertEquals(24, invocations.ofPrefix(StoredHandler.CONSUMER, run), "handler calls");
     assertEquals(24, rows.inbox(StoredHandler.CONSUMER, run), "inbox rows");
     assertEquals(24, rows.stored(StoredHandler.CONSUMER, run, "DONE"), "stored messages done");
+    // The workers' processing counts as applied, not as a second receipt.
+    assertEquals(48, counter("inbox_received_total") - receivedBefore, "received");
+    assertEquals(24, counter("inbox_applied_total") - appliedBefore, "applied");
+    assertEquals(24, counter("inbox_duplicates_total") - duplicatesBefore, "duplicates");
   }
 
   @Test
@@ -128,6 +141,10 @@ class StoreThenProcessIT {
         "key a's later messages, in order");
     assertEquals(
         Optional.of(PendingMessage.State.RELEASED), parked.state(StoredHandler.CONSUMER, poison));
+  }
+
+  private static double counter(String name) {
+    return Settings.ofServer().scrape().value(name, Map.of("consumer", StoredHandler.CONSUMER));
   }
 
   private static TestMessage message(String run, String id, String key, String body) {
