@@ -138,9 +138,15 @@ public class Broker {
     settledWhen(what, () -> true);
   }
 
-  /** Asserts that one message of the run is quarantined, with that reason, and returns it. */
+  /**
+   * Asserts that one message of the run is quarantined, with that reason, and returns it. Waits for
+   * the copy first: under XA the broker commits the copy's send and the acknowledgement as two
+   * branches, so the inbox queue can look settled a moment before the copy shows.
+   */
   public Found assertQuarantined(String run, String reason) {
-    List<Found> found = quarantined(run);
+    List<Found> found =
+        Eventually.eventually("a quarantined copy of the run")
+            .until(() -> quarantined(run), copies -> !copies.isEmpty());
     assertEquals(1, found.size(), () -> "quarantined messages of the run: " + found);
     assertEquals(reason, found.get(0).property("inbox_reason"), "the quarantine's reason");
     return found.get(0);
