@@ -28,8 +28,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * comes back, and the oracle holds: node A of the cluster, or the single server of the embedded
  * default with its own broker and H2. Every run sends its messages in one transaction, so the MDB's
  * sessions all hold one when the first to reach the point halts the server; the others die
- * mid-flight wherever they are. Each point runs {@code faults.crash-repeats} times (three times in
- * CI; the soak profile runs more), each with identities of its own.
+ * mid-flight wherever they are. Each point runs {@code faults.crash-repeats} times (once in CI; the
+ * soak profile runs more), each with identities of its own.
  */
 @InboxTest
 @RunAsClient
