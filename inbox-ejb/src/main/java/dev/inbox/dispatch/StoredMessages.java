@@ -11,17 +11,11 @@ import dev.inbox.store.PendingMessages;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.jms.BytesMessage;
-import jakarta.jms.JMSContext;
-import jakarta.jms.JMSException;
-import jakarta.jms.JMSRuntimeException;
-import jakarta.jms.Message;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What the workers do with a message a store-then-process consumer took in: run its handler in a
@@ -39,7 +33,6 @@ public class StoredMessages {
   private final Applying applying;
   private final Endings endings;
   private final Quarantine quarantine;
-  private final JMSContext jms;
   private final Backoff backoff;
   private final Policy policy;
   private final Clock clock;
@@ -54,7 +47,6 @@ public class StoredMessages {
       Applying applying,
       Endings endings,
       Quarantine quarantine,
-      JMSContext jms,
       Backoff backoff,
       Policy policy,
       Clock clock) {
@@ -64,7 +56,6 @@ public class StoredMessages {
     this.applying = applying;
     this.endings = endings;
     this.quarantine = quarantine;
-    this.jms = jms;
     this.backoff = backoff;
     this.policy = policy;
     this.clock = clock;
@@ -72,7 +63,7 @@ public class StoredMessages {
 
   /** For the CDI proxy. */
   protected StoredMessages() {
-    this(null, null, null, null, null, null, null, null, null, null);
+    this(null, null, null, null, null, null, null, null, null);
   }
 
   /** How one processing went. */
@@ -168,7 +159,7 @@ public class StoredMessages {
     QuarantineReason reason =
         rejected ? QuarantineReason.REJECTED : QuarantineReason.RETRIES_EXHAUSTED;
     quarantine.send(
-        copy(envelope),
+        envelope,
         new Quarantine.Entry(
             envelope.messageId(),
             reason,
@@ -197,26 +188,5 @@ public class StoredMessages {
         message.destination(),
         Redrive.NONE,
         true);
-  }
-
-  /** A JMS message with the stored body and properties, for the quarantine. */
-  private Message copy(Envelope envelope) {
-    try {
-      Message message;
-      if (envelope.payload().text()) {
-        message = jms.createTextMessage(envelope.payload().asText());
-      } else {
-        BytesMessage bytes = jms.createBytesMessage();
-        bytes.writeBytes(envelope.payload().bytes());
-        message = bytes;
-      }
-      for (Map.Entry<String, Object> property : envelope.properties().entrySet()) {
-        message.setObjectProperty(property.getKey(), property.getValue());
-      }
-      return message;
-    } catch (JMSException e) {
-      throw new JMSRuntimeException(
-          "Could not copy stored message " + envelope.messageId(), e.getErrorCode(), e);
-    }
   }
 }

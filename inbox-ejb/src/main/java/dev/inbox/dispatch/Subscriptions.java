@@ -20,7 +20,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.logging.Logger;
+import java.util.stream.Collectors;
 
 /**
  * The consumers deployed with the module: every {@link InboxHandler} bean, found through
@@ -36,6 +38,7 @@ public class Subscriptions {
 
   private final Instance<InboxHandler> handlers;
   private Map<String, List<Subscription>> byType = Map.of();
+  private Map<String, Subscription> byName = Map.of();
 
   @Inject
   Subscriptions(@Any Instance<InboxHandler> handlers) {
@@ -50,7 +53,11 @@ public class Subscriptions {
   @PostConstruct
   void discover() {
     try {
-      byType = byType(declared());
+      List<Subscription> declared = declared();
+      byType = byType(declared);
+      byName =
+          declared.stream()
+              .collect(Collectors.toUnmodifiableMap(Subscription::consumer, Function.identity()));
     } catch (IllegalStateException refused) {
       // Said here as well: Payara's deployment failure names only this method, not why.
       LOG.severe(refused.getMessage());
@@ -132,19 +139,14 @@ public class Subscriptions {
 
   /** The consumer of a name, empty when none is deployed. */
   Optional<Subscription> named(String consumer) {
-    return byType.values().stream()
-        .flatMap(List::stream)
-        .filter(subscription -> subscription.consumer().equals(consumer))
-        .findFirst();
+    return Optional.ofNullable(byName.get(consumer));
   }
 
   /** The names of the consumers in store-then-process mode. */
   public List<String> storingFirst() {
-    return byType.values().stream()
-        .flatMap(List::stream)
+    return byName.values().stream()
         .filter(Subscription::storesFirst)
         .map(Subscription::consumer)
-        .distinct()
         .sorted()
         .toList();
   }

@@ -1,6 +1,7 @@
 package dev.inbox.http;
 
 import dev.inbox.spi.Idempotent;
+import dev.inbox.store.IdempotentRequests;
 import dev.inbox.store.IdempotentRequests.Key;
 import jakarta.interceptor.InvocationContext;
 import jakarta.servlet.http.HttpServletRequest;
@@ -14,11 +15,11 @@ import java.lang.reflect.Method;
 sealed interface RequestKey {
 
   /** The longest key, tenant and operation taken, as the columns hold them. */
-  int MAX_KEY_LENGTH = 200;
+  int MAX_KEY_LENGTH = IdempotentRequests.MAX_KEY;
 
-  int MAX_TENANT_LENGTH = 200;
+  int MAX_TENANT_LENGTH = IdempotentRequests.MAX_TENANT;
 
-  int MAX_OPERATION_LENGTH = 100;
+  int MAX_OPERATION_LENGTH = IdempotentRequests.MAX_OPERATION;
 
   /** A request to run once per key, and what makes a repeat the same request. */
   record Keyed(Key id, String fingerprint) implements RequestKey {}

@@ -111,8 +111,9 @@ final class DeliveryMeters {
     if (verdict.handlerTime() != null) {
       port.record(Meter.HANDLER_DURATION, List.of(verdict.consumer()), verdict.handlerTime());
     }
-    for (int i = 0; i < verdict.uncertainEffects(); i++) {
-      port.increment(Meter.UNCERTAIN_EFFECTS, List.of(verdict.consumer()));
+    if (verdict.uncertainEffects() > 0) {
+      port.increment(
+          Meter.UNCERTAIN_EFFECTS, List.of(verdict.consumer()), verdict.uncertainEffects());
     }
   }
 

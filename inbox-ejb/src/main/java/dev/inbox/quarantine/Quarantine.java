@@ -1,6 +1,7 @@
 package dev.inbox.quarantine;
 
 import dev.inbox.settings.Durations;
+import dev.inbox.spi.Envelope;
 import dev.inbox.spi.QuarantineProperties;
 import dev.inbox.spi.QuarantineReason;
 import dev.inbox.store.ErrorCause;
@@ -9,6 +10,7 @@ import dev.inbox.store.Secrets;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.jms.BytesMessage;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSProducer;
@@ -129,6 +131,30 @@ public class Quarantine {
       throw new JMSRuntimeException(
           "Could not quarantine message " + entry.messageId(), e.getErrorCode(), e);
     }
+  }
+
+  /**
+   * Sends a message the inbox kept, rather than one it is receiving, to the quarantine queue: its
+   * body and properties as kept, with the entry's properties, as {@link #send(Message, Entry)}.
+   */
+  public void send(Envelope kept, Entry entry) {
+    Message message;
+    try {
+      if (kept.payload().text()) {
+        message = jms.createTextMessage(kept.payload().asText());
+      } else {
+        BytesMessage bytes = jms.createBytesMessage();
+        bytes.writeBytes(kept.payload().bytes());
+        message = bytes;
+      }
+      for (Map.Entry<String, Object> property : kept.properties().entrySet()) {
+        message.setObjectProperty(property.getKey(), property.getValue());
+      }
+    } catch (JMSException e) {
+      throw new JMSRuntimeException(
+          "Could not copy kept message " + kept.messageId(), e.getErrorCode(), e);
+    }
+    send(message, entry);
   }
 
   private void write(Message copy, Entry entry) throws JMSException {

@@ -111,7 +111,7 @@ public class MessageReader {
                   .map(Forwarded::messageId)
                   .orElseGet(() -> scopedIdentity(scoped, identity(message, properties))),
               names.type(properties),
-              message.getIntProperty("JMSXDeliveryCount"),
+              deliveryCount(message),
               forwarded.isPresent() ? forwarded.get().producedAt() : producerTime(message),
               destinationName(message.getJMSDestination()),
               Origin.of(forwarded, properties, deadLetterAddresses));
@@ -167,6 +167,16 @@ public class MessageReader {
     } catch (JMSException e) {
       throw new JMSRuntimeException("Could not read the message id", e.getErrorCode(), e);
     }
+  }
+
+  /**
+   * The broker's delivery count; 1 when it sets none (Artemis always does; the JMS specification
+   * leaves it optional).
+   */
+  private static int deliveryCount(Message message) throws JMSException {
+    return message.getObjectProperty("JMSXDeliveryCount") instanceof Number count
+        ? count.intValue()
+        : 1;
   }
 
   private static Instant producerTime(Message message) throws JMSException {

@@ -61,7 +61,7 @@ public class AppliedBodies {
      */
     static Optional<Kept> of(Payload payload, LocalDateTime at) {
       ShownBody body =
-          payload.text() && payload.asText().indexOf('\u0000') < 0
+          BodyAtRest.of(payload) == BodyAtRest.TEXT
               ? ShownBody.ofText(payload.asText())
               : ShownBody.ofBytes(payload.bytes());
       return body.size() > MAX_KEPT

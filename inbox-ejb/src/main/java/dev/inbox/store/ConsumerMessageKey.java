@@ -5,8 +5,8 @@ import java.util.Objects;
 
 /**
  * The primary key (consumer_name, message_id) of what the store keeps per consumer and message: an
- * inbox row ({@link InboxEntry}), a failure-ledger entry ({@link FailureEntry}) and an applied body
- * ({@link AppliedBody}).
+ * inbox row ({@link InboxEntry}), a failure-ledger entry ({@link FailureEntry}), an applied body
+ * ({@link AppliedBody}) and a stored message waiting for a worker ({@link PendingMessage}).
  */
 public class ConsumerMessageKey implements Serializable {
 

@@ -17,15 +17,27 @@ import java.util.Objects;
 class IdempotencyRecord {
 
   @Id
-  @Column(name = "tenant", length = 200, nullable = false, updatable = false)
+  @Column(
+      name = "tenant",
+      length = IdempotentRequests.MAX_TENANT,
+      nullable = false,
+      updatable = false)
   private String tenant;
 
   @Id
-  @Column(name = "operation", length = 100, nullable = false, updatable = false)
+  @Column(
+      name = "operation",
+      length = IdempotentRequests.MAX_OPERATION,
+      nullable = false,
+      updatable = false)
   private String operation;
 
   @Id
-  @Column(name = "idempotency_key", length = 200, nullable = false, updatable = false)
+  @Column(
+      name = "idempotency_key",
+      length = IdempotentRequests.MAX_KEY,
+      nullable = false,
+      updatable = false)
   private String idempotencyKey;
 
   @Column(name = "fingerprint", length = 64, nullable = false)

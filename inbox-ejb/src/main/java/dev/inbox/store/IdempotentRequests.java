@@ -24,6 +24,15 @@ import java.util.Optional;
 @Stateless
 public class IdempotentRequests {
 
+  /** The longest tenant a row holds. */
+  public static final int MAX_TENANT = 200;
+
+  /** The longest operation a row holds. */
+  public static final int MAX_OPERATION = 100;
+
+  /** The longest idempotency key a row holds. */
+  public static final int MAX_KEY = 200;
+
   @PersistenceContext(unitName = "inbox")
   private EntityManager em;
 

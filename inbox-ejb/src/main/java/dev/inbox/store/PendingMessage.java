@@ -2,17 +2,14 @@ package dev.inbox.store;
 
 import dev.inbox.spi.Envelope;
 import dev.inbox.spi.Limits;
-import dev.inbox.spi.Payload;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.IdClass;
 import jakarta.persistence.Lob;
 import jakarta.persistence.Table;
-import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.util.Base64;
 
 /**
  * A row of {@code inbox_pending}: a message a store-then-process consumer took in, with what its
@@ -115,7 +112,8 @@ public class PendingMessage {
   /**
    * A message taken in, due at once.
    *
-   * @param orderingKey the key it waits on; the message id when it has none
+   * @param orderingKey the key it waits on, the message id when it has none; at most {@link
+   *     Limits#ORDERING_KEY} characters, which the caller checks
    * @param destination the queue it came from, where its quarantined copy is redriven to
    */
   public PendingMessage(
@@ -124,11 +122,6 @@ public class PendingMessage {
       String orderingKey,
       String destination,
       LocalDateTime receivedAt) {
-    if (orderingKey.length() > Limits.ORDERING_KEY) {
-      throw new IllegalArgumentException(
-          "ordering key is %d characters long; at most %d fit"
-              .formatted(orderingKey.length(), Limits.ORDERING_KEY));
-    }
     this.consumerName = consumer;
     this.messageId = envelope.messageId();
     this.orderingKey = orderingKey;
@@ -142,35 +135,21 @@ public class PendingMessage {
             ? null
             : LocalDateTime.ofInstant(envelope.producedAt(), ZoneOffset.UTC);
     this.properties = StoredProperties.write(envelope.properties());
-    Payload payload = envelope.payload();
-    String text = payload.text() ? payload.asText() : null;
-    if (text != null && text.indexOf('\0') < 0) {
-      this.bodyKind = "text";
-      this.body = text;
-    } else {
-      // PostgreSQL's text columns refuse NUL: such a text is kept in Base64, and still a text.
-      this.bodyKind = text != null ? "text-base64" : "bytes";
-      this.body = Base64.getEncoder().encodeToString(payload.bytes());
-    }
+    BodyAtRest kept = BodyAtRest.of(envelope.payload());
+    this.bodyKind = kept.code();
+    this.body = kept.keep(envelope.payload());
     this.receivedAt = receivedAt;
     this.nextAttemptAt = receivedAt;
   }
 
   /** The message as its handler receives it. */
   public Envelope envelope() {
-    Payload payload =
-        switch (bodyKind) {
-          case "text" -> Payload.ofText(body);
-          case "text-base64" ->
-              Payload.ofText(new String(Base64.getDecoder().decode(body), StandardCharsets.UTF_8));
-          default -> Payload.ofBytes(Base64.getDecoder().decode(body));
-        };
     return new Envelope(
         messageId,
         messageType,
         contractVersion,
         tenantId,
-        payload,
+        BodyAtRest.ofCode(bodyKind).restore(body),
         StoredProperties.read(properties),
         producedAt == null ? null : producedAt.toInstant(ZoneOffset.UTC));
   }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.logging.Logger;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -135,12 +136,13 @@ public class WebhookSources {
   }
 
   /**
-   * The properties no header may set: those the inbox keys, types, versions or scopes a message by
-   * (a header is not signed, so whoever replays a delivery could change them), and the names the
-   * inbox, JMS, CloudEvents and the broker give properties themselves.
+   * The properties no header may set by name: those the inbox keys, types, versions or scopes a
+   * message by (a header is not signed, so whoever replays a delivery could change them), and the
+   * source's own. The prefixes the inbox, JMS, CloudEvents and the broker give their properties are
+   * refused by {@link SourceSettings} as well.
    */
   static Set<String> reserved(Stream<String> inboxProperties) {
-    Set<String> reserved = new java.util.TreeSet<>();
+    Set<String> reserved = new TreeSet<>();
     inboxProperties.filter(name -> !name.isEmpty()).forEach(reserved::add);
     reserved.add(Webhooks.SOURCE_PROPERTY);
     return Collections.unmodifiableSet(reserved);
