@@ -5,7 +5,7 @@
 --
 -- Keys use the binary, no-pad collation utf8mb4_nopad_bin: MariaDB's default collation ignores case
 -- and trailing spaces, which would make 'evt-A' and 'evt-a ' one message.
--- The schema at version 7, as one script to read or run by hand: the sum of the migrations in
+-- The schema at version 8, as one script to read or run by hand: the sum of the migrations in
 -- inbox-ejb/schema (dev/inbox/schema/mariadb), which a test keeps it equal to (docs/schema.md).
 
 -- One row per consumer and message it has recorded. The primary key is the guarantee: a second
@@ -178,9 +178,9 @@ CREATE TABLE IF NOT EXISTS inbox_applied_body (
 -- One row per message a store-then-process consumer took in, written in the intake's transaction
 -- beside the consumer's inbox_entry row (whose primary key decides duplicates), and processed later
 -- by the inbox's workers. A message waits for the earlier unfinished messages of its ordering key
--- (arrival order). A worker's claim is a lease (claim_owner, lease_until) with a fencing number
--- (claim_no): a worker finishes a row only under the claim it took, so a claim another worker took
--- over after the lease cannot commit a second effect. PENDING until processed (DONE) or given up
+-- (by sequence_no where the producer numbers them, else by arrival). A worker's claim is a lease
+-- (claim_owner, lease_until) with a fencing number (claim_no): a worker finishes a row only under the
+-- claim it took, so a claim another worker took over after the lease cannot commit a second effect. PENDING until processed (DONE) or given up
 -- after its attempts (PARKED: quarantined, and holding its key until an operator releases it,
 -- RELEASED). Holds message bodies: retention deletes finished rows with their inbox_entry rows.
 CREATE TABLE IF NOT EXISTS inbox_pending (
@@ -205,6 +205,7 @@ CREATE TABLE IF NOT EXISTS inbox_pending (
     lease_until      DATETIME(6),
     last_error       VARCHAR(1000),
     finished_at      DATETIME(6),
+    sequence_no      BIGINT,
     CONSTRAINT pk_inbox_pending PRIMARY KEY (consumer_name, message_id),
     CONSTRAINT uq_inbox_pending_arrival UNIQUE (arrival),
     CONSTRAINT ck_inbox_pending_state CHECK (state IN ('PENDING', 'DONE', 'PARKED', 'RELEASED')),
@@ -236,3 +237,6 @@ INSERT INTO inbox_schema_version (version, description)
 INSERT INTO inbox_schema_version (version, description)
     SELECT 7, 'store-then-process' FROM DUAL
     WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 7);
+INSERT INTO inbox_schema_version (version, description)
+    SELECT 8, 'sequence numbers' FROM DUAL
+    WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 8);

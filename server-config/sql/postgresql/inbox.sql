@@ -1,7 +1,7 @@
 -- The inbox's tables on PostgreSQL (12 or later). Safe to re-run: it creates only what is missing.
 --   psql -h <host> -U <owner> -d <database> -v ON_ERROR_STOP=1 -f inbox.sql
 -- Times are UTC (timestamp without time zone, written by the module in UTC).
--- The schema at version 7, as one script to read or run by hand: the sum of the migrations in
+-- The schema at version 8, as one script to read or run by hand: the sum of the migrations in
 -- inbox-ejb/schema (dev/inbox/schema/postgresql), which a test keeps it equal to (docs/schema.md).
 
 -- One row per consumer and message it has recorded. The primary key is the guarantee: a second
@@ -181,9 +181,9 @@ CREATE TABLE IF NOT EXISTS inbox_applied_body (
 -- One row per message a store-then-process consumer took in, written in the intake's transaction
 -- beside the consumer's inbox_entry row (whose primary key decides duplicates), and processed later
 -- by the inbox's workers. A message waits for the earlier unfinished messages of its ordering key
--- (arrival order). A worker's claim is a lease (claim_owner, lease_until) with a fencing number
--- (claim_no): a worker finishes a row only under the claim it took, so a claim another worker took
--- over after the lease cannot commit a second effect. PENDING until processed (DONE) or given up
+-- (by sequence_no where the producer numbers them, else by arrival). A worker's claim is a lease
+-- (claim_owner, lease_until) with a fencing number (claim_no): a worker finishes a row only under the
+-- claim it took, so a claim another worker took over after the lease cannot commit a second effect. PENDING until processed (DONE) or given up
 -- after its attempts (PARKED: quarantined, and holding its key until an operator releases it,
 -- RELEASED). Holds message bodies: retention deletes finished rows with their inbox_entry rows.
 CREATE TABLE IF NOT EXISTS inbox_pending (
@@ -208,6 +208,7 @@ CREATE TABLE IF NOT EXISTS inbox_pending (
     lease_until      TIMESTAMP,
     last_error       VARCHAR(1000),
     finished_at      TIMESTAMP,
+    sequence_no      BIGINT,
     CONSTRAINT pk_inbox_pending PRIMARY KEY (consumer_name, message_id),
     CONSTRAINT ck_inbox_pending_state CHECK (state IN ('PENDING', 'DONE', 'PARKED', 'RELEASED')),
     CONSTRAINT ck_inbox_pending_body_kind CHECK (body_kind IN ('text', 'bytes', 'text-base64'))
@@ -237,3 +238,6 @@ INSERT INTO inbox_schema_version (version, description)
 INSERT INTO inbox_schema_version (version, description)
     SELECT 7, 'store-then-process'
     WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 7);
+INSERT INTO inbox_schema_version (version, description)
+    SELECT 8, 'sequence numbers'
+    WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 8);

@@ -10,12 +10,14 @@ import dev.inbox.store.PendingMessage;
 import dev.inbox.store.PendingMessages;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.List;
+import java.util.logging.Logger;
 
 /**
  * What the workers do with a message a store-then-process consumer took in: run its handler in a
@@ -37,7 +39,11 @@ public class StoredMessages {
   private final Policy policy;
   private final Clock clock;
 
+  private static final Logger LOG = Logger.getLogger(StoredMessages.class.getName());
+
   @Resource private TransactionSynchronizationRegistry transactions;
+
+  @Inject private Event<SequenceGap> gaps;
 
   @Inject
   StoredMessages(
@@ -94,6 +100,7 @@ public class StoredMessages {
       transactions.setRollbackOnly();
       return new Processed.Lost();
     }
+    noteOrder(message);
     Envelope envelope = message.envelope();
     Delivery delivery = delivery(message, envelope);
     Verdict verdict =
@@ -176,6 +183,43 @@ public class StoredMessages {
             envelope.producedAt(),
             failure.cause(),
             null));
+  }
+
+  /**
+   * Logs a numbered message that is not its key's next number: one the key moved on to past a gap,
+   * counted once the processing commits; or one that came after its key had moved past it.
+   */
+  private void noteOrder(PendingMessage message) {
+    Long sequence = message.sequence();
+    if (sequence == null) {
+      return;
+    }
+    long expected =
+        pending.nextSequence(message.consumerName(), message.orderingKey(), message.messageId());
+    if (sequence > expected) {
+      LOG.warning(
+          () ->
+              ("Consumer '%s', ordering key '%s': number %d never came within"
+                      + " inbox.store-then-process.gap-timeout; moving on to %d (message %s)")
+                  .formatted(
+                      message.consumerName(),
+                      message.orderingKey(),
+                      expected,
+                      sequence,
+                      message.messageId()));
+      gaps.fire(new SequenceGap(message.consumerName(), message.orderingKey(), expected, sequence));
+    } else if (sequence < expected - 1) {
+      LOG.warning(
+          () ->
+              ("Consumer '%s', ordering key '%s': message %s, number %d, came after its key had"
+                      + " moved on to %d; processed now, out of order")
+                  .formatted(
+                      message.consumerName(),
+                      message.orderingKey(),
+                      message.messageId(),
+                      sequence,
+                      expected - 1));
+    }
   }
 
   /** The processing as a delivery, for metrics and the log: its attempt is its delivery count. */

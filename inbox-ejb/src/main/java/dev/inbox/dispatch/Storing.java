@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.LocalDateTime;
+import java.util.OptionalLong;
 
 /**
  * The effect of a new message for a consumer in store-then-process mode, in the delivery's
@@ -53,11 +54,13 @@ class Storing {
     String name = consumer.consumer();
     Envelope envelope = admitted.envelope();
     String orderingKey;
+    OptionalLong sequence;
     try {
       orderingKey = consumer.handler().orderingKey(envelope).orElse(envelope.messageId());
+      sequence = consumer.handler().sequence(envelope);
     } catch (Throwable e) {
       // As for businessKey: anything the handler throws is its failure.
-      return failures.fail(name, envelope.messageId(), e, "orderingKey threw");
+      return failures.fail(name, envelope.messageId(), e, "orderingKey or sequence threw");
     }
     if (orderingKey.length() > Limits.ORDERING_KEY) {
       // The same message always gives the same key: no redelivery can succeed.
@@ -83,7 +86,14 @@ class Storing {
     if (!store.insert(row)) {
       return Verdict.of(name, Outcome.CONFLICT, null);
     }
-    pending.take(new PendingMessage(name, envelope, orderingKey, destination, now));
+    pending.take(
+        new PendingMessage(
+            name,
+            envelope,
+            orderingKey,
+            sequence.isPresent() ? sequence.getAsLong() : null,
+            destination,
+            now));
     return Verdict.of(
         name,
         Outcome.STORED,

@@ -3,6 +3,7 @@ package dev.inbox.metrics;
 import dev.inbox.quarantine.QueueDepths;
 import dev.inbox.store.FailureLedger;
 import dev.inbox.store.InboxStore;
+import dev.inbox.store.PendingMessages;
 import dev.inbox.store.UncertainEffects;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
@@ -46,6 +47,8 @@ public class GaugeRefresh {
 
   @Inject private QueueDepths queues;
 
+  @Inject private PendingMessages pending;
+
   @Inject private InboxMetrics metrics;
 
   @Inject private Clock clock;
@@ -88,7 +91,8 @@ public class GaugeRefresh {
               quarantined,
               backlog,
               deadLetters,
-              uncertain.unsettledByConsumer()));
+              uncertain.unsettledByConsumer(),
+              pending.backlogByConsumer()));
     } catch (RuntimeException e) {
       // The gauges keep the last snapshot; the next refresh tries again.
       LOG.log(Level.WARNING, e, () -> "Could not refresh the inbox gauges");

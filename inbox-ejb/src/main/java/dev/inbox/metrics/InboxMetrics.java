@@ -2,12 +2,14 @@ package dev.inbox.metrics;
 
 import dev.inbox.console.HeldActions;
 import dev.inbox.dispatch.DeliveryEnded;
+import dev.inbox.dispatch.SequenceGap;
 import dev.inbox.dispatch.Subscriptions;
 import dev.inbox.http.IdempotentOperations;
 import dev.inbox.http.IdempotentRequestEnded;
 import dev.inbox.retention.RetentionPolicy;
 import dev.inbox.retention.RowsPurged;
 import dev.inbox.store.Durability;
+import dev.inbox.store.PendingMessages;
 import dev.inbox.store.Watermarks;
 import dev.inbox.webhooks.WebhookReceived;
 import dev.inbox.webhooks.WebhookSources;
@@ -16,6 +18,7 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
+import jakarta.enterprise.event.TransactionPhase;
 import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
 import java.time.Clock;
@@ -38,6 +41,8 @@ import java.util.logging.Logger;
 public class InboxMetrics {
 
   private static final Logger LOG = Logger.getLogger(InboxMetrics.class.getName());
+
+  private static final PendingMessages.Backlog NO_BACKLOG = new PendingMessages.Backlog(0, 0, null);
 
   private final Subscriptions subscriptions;
   private final Watermarks watermarks;
@@ -105,6 +110,14 @@ public class InboxMetrics {
     deliveries = new DeliveryMeters(port, Set.copyOf(types), clock);
     Series.declareAll(
         port, typesByConsumer, types, webhookSources.names(), idempotentOperations.operations());
+    for (String consumer : subscriptions.storingFirst()) {
+      List<String> label = List.of(consumer);
+      port.declare(Meter.SEQUENCE_GAPS, label);
+      port.gauge(Meter.PENDING_MESSAGES, label, () -> backlog(consumer).pending());
+      port.gauge(Meter.PARKED_MESSAGES, label, () -> backlog(consumer).parked());
+      port.gauge(
+          Meter.OLDEST_PENDING_AGE, label, () -> secondsSince(backlog(consumer).oldestPending()));
+    }
     for (String consumer : typesByConsumer.keySet()) {
       List<String> label = List.of(consumer);
       port.gauge(Meter.ROWS, label, () -> snapshot.get().rows().getOrDefault(consumer, 0L));
@@ -155,6 +168,11 @@ public class InboxMetrics {
     port.increment(Meter.CONSOLE_ACTION_MESSAGES, labels, acted.messages());
   }
 
+  /** Counts a gap a store-then-process key moved on past, once its processing committed. */
+  void sequenceGap(@Observes(during = TransactionPhase.AFTER_SUCCESS) SequenceGap gap) {
+    port.increment(Meter.SEQUENCE_GAPS, List.of(gap.consumer()));
+  }
+
   /** Counts rows that retention deleted for a consumer. */
   void purged(@Observes RowsPurged purged) {
     port.increment(Meter.ROWS_PURGED, List.of(purged.consumer()), purged.rows());
@@ -171,7 +189,15 @@ public class InboxMetrics {
   }
 
   private double oldestRowAgeSeconds(String consumer) {
-    LocalDateTime oldest = snapshot.get().oldest().get(consumer);
+    return secondsSince(snapshot.get().oldest().get(consumer));
+  }
+
+  private PendingMessages.Backlog backlog(String consumer) {
+    return snapshot.get().backlogs().getOrDefault(consumer, NO_BACKLOG);
+  }
+
+  /** Seconds from a time (UTC) to now; 0 without one. */
+  private double secondsSince(LocalDateTime oldest) {
     return oldest == null
         ? 0
         : Duration.between(oldest, LocalDateTime.now(clock)).toMillis() / 1000.0;

@@ -113,6 +113,12 @@ enum Meter {
       Kind.COUNTER,
       "action",
       "queue"),
+  SEQUENCE_GAPS(
+      "inbox_sequence_gaps",
+      "Numbers a store-then-process ordering key moved on past, after waiting"
+          + " inbox.store-then-process.gap-timeout for them",
+      Kind.COUNTER,
+      "consumer"),
   ROWS_PURGED("inbox_rows_purged", "Inbox rows deleted by retention", Kind.COUNTER, "consumer"),
   HANDLER_DURATION(
       "inbox_handler_duration", "Time a handler ran, per call", Kind.TIMER, "consumer"),
@@ -132,6 +138,24 @@ enum Meter {
       "How long a consumer's rows are kept (inbox.retention.*): the oldest row should not be much"
           + " older",
       Kind.SECONDS_GAUGE,
+      "consumer"),
+  PENDING_MESSAGES(
+      "inbox_pending_messages",
+      "Messages a store-then-process consumer took in and has not processed yet, due or waiting"
+          + " (background snapshot)",
+      Kind.GAUGE,
+      "consumer"),
+  OLDEST_PENDING_AGE(
+      "inbox_oldest_pending_age",
+      "Time since the oldest pending message of a store-then-process consumer was taken in"
+          + " (background snapshot)",
+      Kind.SECONDS_GAUGE,
+      "consumer"),
+  PARKED_MESSAGES(
+      "inbox_parked_messages",
+      "Messages of a store-then-process consumer that failed every attempt, each holding its"
+          + " ordering key until released (background snapshot)",
+      Kind.GAUGE,
       "consumer"),
   UNSETTLED_EFFECTS(
       "inbox_unsettled_effects",

@@ -1,5 +1,6 @@
 package dev.inbox.metrics;
 
+import dev.inbox.store.PendingMessages;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.Map;
@@ -24,13 +25,16 @@ public record Snapshot(
     long quarantineDepth,
     long inboxQueueDepth,
     long deadLetterDepth,
-    Map<String, Long> unsettledEffects) {
+    Map<String, Long> unsettledEffects,
+    Map<String, PendingMessages.Backlog> backlogs) {
 
-  static final Snapshot EMPTY = new Snapshot(null, Map.of(), Map.of(), 0, 0, 0, 0, Map.of());
+  static final Snapshot EMPTY =
+      new Snapshot(null, Map.of(), Map.of(), 0, 0, 0, 0, Map.of(), Map.of());
 
   public Snapshot {
     rows = Map.copyOf(rows);
     oldest = Map.copyOf(oldest);
     unsettledEffects = Map.copyOf(unsettledEffects);
+    backlogs = Map.copyOf(backlogs);
   }
 }

@@ -70,12 +70,17 @@ public class Workers {
   @ConfigProperty(name = "inbox.store-then-process.lease", defaultValue = "PT5M")
   private String lease;
 
+  @Inject
+  @ConfigProperty(name = "inbox.store-then-process.gap-timeout", defaultValue = "PT1M")
+  private String gapTimeout;
+
   /** This node's name on its claims: a new one at each start, so that none is mistaken for it. */
   private final String owner = "node-" + UUID.randomUUID();
 
   private List<String> consumers = List.of();
   private Duration poll;
   private Duration leaseTime;
+  private Duration gapWait;
 
   @PostConstruct
   void start() {
@@ -85,6 +90,7 @@ public class Workers {
     }
     poll = Durations.positive("inbox.store-then-process.poll-interval", pollInterval, "PT0.2S");
     leaseTime = Durations.positive("inbox.store-then-process.lease", lease, "PT5M");
+    gapWait = Durations.positive("inbox.store-then-process.gap-timeout", gapTimeout, "PT1M");
     consumers = subscriptions.storingFirst();
     if (consumers.isEmpty()) {
       return;
@@ -121,7 +127,7 @@ public class Workers {
   /** Claims a consumer's due messages and processes them side by side; whether it found any. */
   private boolean processDue(String consumer) {
     List<PendingMessages.Claim> claims =
-        pending.claim(consumer, owner, workers, LocalDateTime.now(clock), leaseTime);
+        pending.claim(consumer, owner, workers, LocalDateTime.now(clock), leaseTime, gapWait);
     List<CompletableFuture<Void>> running = new ArrayList<>(claims.size());
     for (PendingMessages.Claim claim : claims) {
       running.add(CompletableFuture.runAsync(() -> process(claim), executor));

@@ -53,6 +53,9 @@ public class PendingMessage {
   @Column(name = "ordering_key", length = Limits.ORDERING_KEY, nullable = false)
   private String orderingKey;
 
+  @Column(name = "sequence_no")
+  private Long sequence;
+
   @Column(name = "state", length = 10, nullable = false)
   private String state;
 
@@ -114,17 +117,20 @@ public class PendingMessage {
    *
    * @param orderingKey the key it waits on, the message id when it has none; at most {@link
    *     Limits#ORDERING_KEY} characters, which the caller checks
+   * @param sequence its number in its key's sequence, or null when it has none
    * @param destination the queue it came from, where its quarantined copy is redriven to
    */
   public PendingMessage(
       String consumer,
       Envelope envelope,
       String orderingKey,
+      Long sequence,
       String destination,
       LocalDateTime receivedAt) {
     this.consumerName = consumer;
     this.messageId = envelope.messageId();
     this.orderingKey = orderingKey;
+    this.sequence = sequence;
     this.state = State.PENDING.name();
     this.messageType = envelope.type();
     this.contractVersion = envelope.contractVersion();
@@ -164,6 +170,11 @@ public class PendingMessage {
 
   public String orderingKey() {
     return orderingKey;
+  }
+
+  /** Its number in its key's sequence, or null when it has none. */
+  public Long sequence() {
+    return sequence;
   }
 
   public State state() {

@@ -9,7 +9,9 @@ import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -25,9 +27,11 @@ import java.util.Optional;
 public class PendingMessages {
 
   /**
-   * The heads that are due: oldest first, each the earliest unfinished message of its key. Written
-   * once for the three databases; the claim's transaction is short, so the range locks MariaDB
-   * takes under repeatable read hold intake's inserts back for milliseconds only.
+   * The heads that are due: oldest first, each the earliest unfinished message of its key, by
+   * sequence number where both messages have one, by arrival where neither has; a numbered head
+   * that is not the next number of its key waits, until the gap timeout has passed since it
+   * arrived. Written once for the three databases; the claim's transaction is short, so the range
+   * locks MariaDB takes under repeatable read hold intake's inserts back for milliseconds only.
    */
   private static final String DUE_HEADS =
       "select h.message_id, h.claim_no from inbox_pending h"
@@ -35,7 +39,14 @@ public class PendingMessages {
           + " and (h.lease_until is null or h.lease_until < ?2)"
           + " and not exists (select 1 from inbox_pending e"
           + " where e.consumer_name = h.consumer_name and e.ordering_key = h.ordering_key"
-          + " and e.arrival < h.arrival and e.state in ('PENDING', 'PARKED'))"
+          + " and e.state in ('PENDING', 'PARKED')"
+          + " and (e.sequence_no < h.sequence_no"
+          + " or (e.sequence_no = h.sequence_no and e.arrival < h.arrival)"
+          + " or (e.sequence_no is null and h.sequence_no is null and e.arrival < h.arrival)))"
+          + " and (h.sequence_no is null or h.received_at <= ?4"
+          + " or h.sequence_no <= 1 + coalesce((select max(d.sequence_no) from inbox_pending d"
+          + " where d.consumer_name = h.consumer_name and d.ordering_key = h.ordering_key"
+          + " and d.state in ('DONE', 'RELEASED')), 0))"
           + " order by h.arrival limit ?3 for update skip locked";
 
   @PersistenceContext(unitName = "inbox")
@@ -69,16 +80,25 @@ public class PendingMessages {
 
   /**
    * Claims up to {@code max} due messages of a consumer for the owner, in a transaction of its own.
+   *
+   * @param gapTimeout how long after its arrival a numbered message waits for a lower number
+   *     missing
    */
   @Transactional(Transactional.TxType.REQUIRES_NEW)
   public List<Claim> claim(
-      String consumer, String owner, int max, LocalDateTime now, Duration lease) {
+      String consumer,
+      String owner,
+      int max,
+      LocalDateTime now,
+      Duration lease,
+      Duration gapTimeout) {
     @SuppressWarnings("unchecked")
     List<Object[]> due =
         em.createNativeQuery(DUE_HEADS)
             .setParameter(1, consumer)
             .setParameter(2, Timestamp.valueOf(now))
             .setParameter(3, max)
+            .setParameter(4, Timestamp.valueOf(now.minus(gapTimeout)))
             .getResultList();
     List<Claim> claims = new ArrayList<>(due.size());
     for (Object[] head : due) {
@@ -172,6 +192,60 @@ public class PendingMessages {
             .setParameter(3, messageId)
             .executeUpdate()
         == 1;
+  }
+
+  /**
+   * The number a key's next message should carry: one past the highest number among its finished
+   * messages other than {@code except}, or 1 when none of them has a number.
+   */
+  public long nextSequence(String consumer, String orderingKey, String except) {
+    Number highest =
+        (Number)
+            em.createNativeQuery(
+                    "select max(sequence_no) from inbox_pending where consumer_name = ?1"
+                        + " and ordering_key = ?2 and state in ('DONE', 'RELEASED')"
+                        + " and message_id <> ?3")
+                .setParameter(1, consumer)
+                .setParameter(2, orderingKey)
+                .setParameter(3, except)
+                .getSingleResult();
+    return highest == null ? 1 : highest.longValue() + 1;
+  }
+
+  /**
+   * What waits in a consumer's store.
+   *
+   * @param pending messages not processed yet, due or waiting
+   * @param parked messages that failed every attempt, each holding its key
+   * @param oldestPending when the oldest pending message was taken in (UTC), or null with none
+   */
+  public record Backlog(long pending, long parked, LocalDateTime oldestPending) {}
+
+  /** The backlog of each consumer that has unfinished messages. */
+  public Map<String, Backlog> backlogByConsumer() {
+    @SuppressWarnings("unchecked")
+    List<Object[]> counted =
+        em.createQuery(
+                "select m.consumerName, m.state, count(m), min(m.receivedAt) from PendingMessage m"
+                    + " where m.state in ('PENDING', 'PARKED') group by m.consumerName, m.state")
+            .getResultList();
+    Map<String, Backlog> backlogs = new HashMap<>();
+    for (Object[] row : counted) {
+      long count = ((Number) row[2]).longValue();
+      Backlog found =
+          "PARKED".equals(row[1])
+              ? new Backlog(0, count, null)
+              : new Backlog(count, 0, (LocalDateTime) row[3]);
+      backlogs.merge(
+          (String) row[0],
+          found,
+          (one, other) ->
+              new Backlog(
+                  one.pending() + other.pending(),
+                  one.parked() + other.parked(),
+                  one.oldestPending() != null ? one.oldestPending() : other.oldestPending()));
+    }
+    return backlogs;
   }
 
   /**

@@ -55,11 +55,12 @@ public final class Deployments {
   /**
    * The deployment, with the handlers of another package beside the test handlers in lib/: handlers
    * that change how every deployment runs (a consumer in store-then-process mode starts workers),
-   * deployed only by the tests that need them.
+   * deployed only by the tests that need them; and packages more in the test WAR.
    */
   public static EnterpriseArchive withHandlersOf(
-      Class<?> testClass, Map<String, String> settings, Package handlers) {
-    return ear(testHandlers(settings).addPackage(handlers), tests(testClass));
+      Class<?> testClass, Map<String, String> settings, Package handlers, Package... extra) {
+    return ear(
+        testHandlers(settings).addPackage(handlers), tests(testClass).addPackages(false, extra));
   }
 
   /** The real EAR, with a library of handlers and a WAR of tests and probes added. */

@@ -15,6 +15,7 @@ import dev.inbox.it.handlers.EffectHandler;
 import dev.inbox.it.handlers.FlakyHandler;
 import dev.inbox.it.handlers.Rows;
 import dev.inbox.it.orders.Orders;
+import dev.inbox.it.stored.StoredHandler;
 import dev.inbox.testkit.Scrape;
 import dev.inbox.testkit.TestMessage;
 import jakarta.inject.Inject;
@@ -38,8 +39,10 @@ class MetricsIT {
 
   @Deployment
   static EnterpriseArchive deployment() {
-    // With a team's idempotent resource, whose operations' series exist from the start.
-    return Deployments.inbox(MetricsIT.class, Map.of(), Orders.class.getPackage());
+    // With a store-then-process consumer and a team's idempotent resource, whose series exist
+    // from the start.
+    return Deployments.withHandlersOf(
+        MetricsIT.class, Map.of(), StoredHandler.class.getPackage(), Orders.class.getPackage());
   }
 
   private static final Map<String, String> MISSING_TYPE =

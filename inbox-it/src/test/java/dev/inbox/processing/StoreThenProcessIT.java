@@ -1,6 +1,7 @@
 package dev.inbox.processing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.Broker;
 import dev.inbox.it.Deployments;
@@ -16,10 +17,13 @@ import dev.inbox.spi.QuarantineProperties;
 import dev.inbox.store.PendingMessage;
 import dev.inbox.testkit.TestMessage;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
@@ -34,6 +38,10 @@ import org.junit.jupiter.api.Test;
 class StoreThenProcessIT {
 
   private static final String GROUP = "JMSXGroupID";
+  private static final String SEQUENCE = "JMSXGroupSeq";
+
+  /** Long enough for a batch of messages sent together to arrive within it, on a busy machine. */
+  private static final Duration GAP_TIMEOUT = Duration.ofSeconds(5);
 
   @Deployment
   static EnterpriseArchive deployment() {
@@ -42,7 +50,9 @@ class StoreThenProcessIT {
         // Attempts in quick succession, so that a poison message is parked in a second or so.
         Map.of(
             "inbox.store-then-process.retry-delay", "PT0.05S",
-            "inbox.store-then-process.max-retry-delay", "PT0.2S"),
+            "inbox.store-then-process.max-retry-delay", "PT0.2S",
+            "inbox.store-then-process.gap-timeout", GAP_TIMEOUT.toString(),
+            "inbox.metrics.refresh-seconds", "1"),
         StoredHandler.class.getPackage());
   }
 
@@ -67,9 +77,9 @@ class StoreThenProcessIT {
       }
       keys.add(ids);
     }
-    double receivedBefore = counter("inbox_received_total");
-    double appliedBefore = counter("inbox_applied_total");
-    double duplicatesBefore = counter("inbox_duplicates_total");
+    double receivedBefore = series("inbox_received_total");
+    double appliedBefore = series("inbox_applied_total");
+    double duplicatesBefore = series("inbox_duplicates_total");
     // Each message twice: the second copy is a duplicate at intake.
     producer.send(messages);
     producer.send(messages);
@@ -79,9 +89,9 @@ class StoreThenProcessIT {
         "the workers applied every stored message, and it was counted",
         () ->
             rows.effects(StoredHandler.CONSUMER, run) == 24
-                && counter("inbox_applied_total") - appliedBefore >= 24
-                && counter("inbox_received_total") - receivedBefore >= 48
-                && counter("inbox_duplicates_total") - duplicatesBefore >= 24);
+                && series("inbox_applied_total") - appliedBefore >= 24
+                && series("inbox_received_total") - receivedBefore >= 48
+                && series("inbox_duplicates_total") - duplicatesBefore >= 24);
     for (List<String> ids : keys) {
       String key = ids.get(0).substring(0, ids.get(0).lastIndexOf('-'));
       assertEquals(
@@ -91,9 +101,9 @@ class StoreThenProcessIT {
     assertEquals(24, rows.inbox(StoredHandler.CONSUMER, run), "inbox rows");
     assertEquals(24, rows.stored(StoredHandler.CONSUMER, run, "DONE"), "stored messages done");
     // The workers' processing counts as applied, not as a second receipt.
-    assertEquals(48, counter("inbox_received_total") - receivedBefore, "received");
-    assertEquals(24, counter("inbox_applied_total") - appliedBefore, "applied");
-    assertEquals(24, counter("inbox_duplicates_total") - duplicatesBefore, "duplicates");
+    assertEquals(48, series("inbox_received_total") - receivedBefore, "received");
+    assertEquals(24, series("inbox_applied_total") - appliedBefore, "applied");
+    assertEquals(24, series("inbox_duplicates_total") - duplicatesBefore, "duplicates");
   }
 
   @Test
@@ -128,6 +138,12 @@ class StoreThenProcessIT {
     assertEquals("{\"poison\": true}", quarantined.text(), "its body");
     assertEquals(0, rows.effects(StoredHandler.CONSUMER, run + "-a-"), "key a held");
     assertEquals(2, rows.stored(StoredHandler.CONSUMER, run + "-a-", "PENDING"), "key a waiting");
+    broker.settledWhen(
+        "the gauges show the parked message and the two behind it",
+        () ->
+            series("inbox_parked_messages") == 1
+                && series("inbox_pending_messages") == 2
+                && series("inbox_oldest_pending_age_seconds") > 0);
 
     cures.cure(poison);
     assertEquals(true, parked.release(StoredHandler.CONSUMER, poison, "it", "the test"));
@@ -141,9 +157,64 @@ class StoreThenProcessIT {
         "key a's later messages, in order");
     assertEquals(
         Optional.of(PendingMessage.State.RELEASED), parked.state(StoredHandler.CONSUMER, poison));
+    broker.settledWhen(
+        "the gauges show nothing parked and nothing pending",
+        () -> series("inbox_parked_messages") == 0 && series("inbox_pending_messages") == 0);
   }
 
-  private static double counter(String name) {
+  @Test
+  void numberedMessagesAreAppliedInTheirOrderWhateverOrderTheyCameIn() {
+    String key = TestMessage.newRun() + "-numbered";
+    double gapsBefore = series("inbox_sequence_gaps_total");
+
+    // The broker delivers them in the order sent: the inbox restores their numbers' order.
+    producer.send(Stream.of(4, 2, 6, 1, 5, 3).map(number -> numbered(key, number)).toList());
+
+    broker.settledWhen(
+        "the six numbered messages applied",
+        () -> rows.effects(StoredHandler.CONSUMER, key + "-") == 6);
+    assertEquals(
+        IntStream.rangeClosed(1, 6).mapToObj(number -> key + "-" + number).toList(),
+        rows.effectsInOrder(StoredHandler.CONSUMER, key + "-"),
+        "in the order of their numbers");
+    assertEquals(0, series("inbox_sequence_gaps_total") - gapsBefore, "no gap");
+  }
+
+  @Test
+  void aMissingNumberHoldsItsKeyForTheGapTimeoutThenTheKeyMovesOnAndCountsIt() {
+    String key = TestMessage.newRun() + "-gap";
+    double gapsBefore = series("inbox_sequence_gaps_total");
+
+    producer.send(Stream.of(1, 2, 4, 5).map(number -> numbered(key, number)).toList());
+
+    broker.settledWhen(
+        "the key moved on past its missing number 3, and the gap was counted",
+        () ->
+            rows.effects(StoredHandler.CONSUMER, key + "-") == 4
+                && series("inbox_sequence_gaps_total") - gapsBefore >= 1);
+    assertEquals(
+        List.of(key + "-1", key + "-2", key + "-4", key + "-5"),
+        rows.effectsInOrder(StoredHandler.CONSUMER, key + "-"),
+        "the numbers that came, in order");
+    Duration held = rows.storedWait(StoredHandler.CONSUMER, key + "-4").orElseThrow();
+    assertTrue(
+        held.compareTo(GAP_TIMEOUT) >= 0,
+        "number 4 waited the gap timeout for number 3, not " + held);
+    assertEquals(1, series("inbox_sequence_gaps_total") - gapsBefore, "one gap");
+
+    // The missing number, late: applied when it comes, after the key moved past it.
+    producer.send(numbered(key, 3));
+    broker.settledWhen(
+        "the late number applied", () -> rows.effects(StoredHandler.CONSUMER, key + "-") == 5);
+    assertEquals(key + "-3", rows.effectsInOrder(StoredHandler.CONSUMER, key + "-").get(4));
+  }
+
+  private static TestMessage numbered(String key, int number) {
+    return message(key, key + "-" + number, key, "{\"n\": " + number + "}").with(SEQUENCE, number);
+  }
+
+  /** A series of the consumer, as the server exports it now. */
+  private static double series(String name) {
     return Settings.ofServer().scrape().value(name, Map.of("consumer", StoredHandler.CONSUMER));
   }
 

@@ -1,6 +1,7 @@
 package dev.inbox.spi;
 
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Business work for one consumer, applied at most once per message identity.
@@ -39,5 +40,36 @@ public interface InboxHandler {
    */
   default Optional<String> orderingKey(Envelope message) {
     return message.property("JMSXGroupID");
+  }
+
+  /**
+   * For a consumer in {@link InboxConsumer.Mode#STORE_THEN_PROCESS}: the message's number in the
+   * sequence of its ordering key, when the producer numbers a key's messages. Numbered messages of
+   * a key are handled in the order of their numbers, whatever order they arrive in; when a number
+   * is missing, the key waits for it up to {@code inbox.store-then-process.gap-timeout}, then moves
+   * on, and the gap is logged and counted ({@code inbox_sequence_gaps_total}). A key's numbers
+   * start at 1. Messages of a key without a number keep their order of arrival among themselves.
+   *
+   * <p>By default the message's {@code JMSXGroupSeq} property, which JMS defines as the message's
+   * place in its group from 1; none when the property is absent or not above 0 (Artemis closes a
+   * group with a negative number).
+   *
+   * @throws MessageRejectedException when the property is not a number: the message is quarantined
+   */
+  default OptionalLong sequence(Envelope message) {
+    Optional<String> number = message.property("JMSXGroupSeq");
+    if (number.isEmpty()) {
+      return OptionalLong.empty();
+    }
+    long sequence;
+    try {
+      sequence = Long.parseLong(number.get().strip());
+    } catch (NumberFormatException e) {
+      throw new MessageRejectedException(
+          "JMSXGroupSeq is '%s', not a number: a key's messages are numbered 1, 2, 3..."
+              .formatted(number.get()),
+          e);
+    }
+    return sequence > 0 ? OptionalLong.of(sequence) : OptionalLong.empty();
   }
 }

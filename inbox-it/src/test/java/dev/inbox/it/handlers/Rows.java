@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -244,6 +245,26 @@ public class Rows {
             + " and duplicate_of is not null",
         consumer,
         messageIdPrefix + "%");
+  }
+
+  /**
+   * How long a store-then-process consumer's message waited from its intake to the processing that
+   * finished it; empty until one did.
+   */
+  public Optional<Duration> storedWait(String consumer, String messageId) {
+    String where = " from inbox_pending where consumer_name = ?1 and message_id = ?2";
+    Optional<Object> received = single("select received_at" + where, consumer, messageId);
+    Optional<Object> finished = single("select finished_at" + where, consumer, messageId);
+    if (received.isEmpty() || finished.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(Duration.between(localTime(received.get()), localTime(finished.get())));
+  }
+
+  private static LocalDateTime localTime(Object column) {
+    return column instanceof Timestamp timestamp
+        ? timestamp.toLocalDateTime()
+        : (LocalDateTime) column;
   }
 
   /** Effect rows that a test handler wrote for messages whose id starts with the prefix. */
