@@ -146,7 +146,7 @@ public class HeldActions {
             now,
             null,
             null);
-    Optional<ConsoleActions.Action> before = begin(asked);
+    Optional<ConsoleActions.Action> before = begin(audit, asked);
     ConsoleActions.Action action = before.orElse(asked);
     if (before.isPresent()) {
       ConsoleActions.Action first = before.get();
@@ -200,8 +200,8 @@ public class HeldActions {
     return audit.list(page, size);
   }
 
-  /** Writes the action, or reads the one asked before under its id. */
-  private Optional<ConsoleActions.Action> begin(ConsoleActions.Action asked) {
+  /** Writes the action to the audit, or reads the one asked before under its id. */
+  static Optional<ConsoleActions.Action> begin(ConsoleActions audit, ConsoleActions.Action asked) {
     Optional<ConsoleActions.Action> before = audit.find(asked.id());
     if (before.isPresent()) {
       return before;

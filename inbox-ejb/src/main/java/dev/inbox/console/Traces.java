@@ -3,10 +3,13 @@ package dev.inbox.console;
 import dev.inbox.store.FailureEntry;
 import dev.inbox.store.InboxEntry;
 import dev.inbox.store.MessageHistory;
+import dev.inbox.store.PendingMessage;
+import dev.inbox.store.PendingMessages;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.LocalDateTime;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Everything the inbox knows of one message, by the identity it keys the message on: each
@@ -17,17 +20,19 @@ import java.util.List;
 public class Traces {
 
   private final MessageHistory history;
+  private final PendingMessages pending;
   private final HeldMessages held;
 
   @Inject
-  Traces(MessageHistory history, HeldMessages held) {
+  Traces(MessageHistory history, PendingMessages pending, HeldMessages held) {
     this.history = history;
+    this.pending = pending;
     this.held = held;
   }
 
   /** For the CDI proxy. */
   protected Traces() {
-    this(null, null);
+    this(null, null, null);
   }
 
   /**
@@ -82,12 +87,45 @@ public class Traces {
       return new Failure(
           entry.consumerName(),
           entry.attempts(),
-          entry.kind().name().toLowerCase(java.util.Locale.ROOT),
+          entry.kind().name().toLowerCase(Locale.ROOT),
           entry.firstSeen(),
           entry.lastSeen(),
           entry.lastError(),
           entry.cause().type(),
           entry.cause().frame());
+    }
+  }
+
+  /**
+   * Where a store-then-process consumer's stored copy of the message stands. Times are UTC.
+   *
+   * @param state {@code pending}, {@code done}, {@code parked} or {@code released}
+   * @param sequence its number within its ordering key, or null
+   * @param nextAttemptAt when a worker may next try it, while pending
+   * @param finishedAt when it was processed or released, or null
+   */
+  public record Stored(
+      String consumer,
+      String state,
+      String orderingKey,
+      Long sequence,
+      int attempts,
+      String lastError,
+      LocalDateTime receivedAt,
+      LocalDateTime nextAttemptAt,
+      LocalDateTime finishedAt) {
+
+    static Stored of(PendingMessage message) {
+      return new Stored(
+          message.consumerName(),
+          message.state().name().toLowerCase(Locale.ROOT),
+          message.orderingKey(),
+          message.sequence(),
+          message.attempts(),
+          message.lastError(),
+          message.receivedAt(),
+          message.nextAttemptAt(),
+          message.finishedAt());
     }
   }
 
@@ -101,16 +139,22 @@ public class Traces {
       boolean found,
       List<Row> rows,
       List<Failure> failures,
+      List<Stored> stored,
       List<HeldMessage> quarantined,
       List<HeldMessage> deadLettered) {}
 
   public Trace of(String messageId) {
     List<Row> rows = history.rows(messageId).stream().map(Row::of).toList();
     List<Failure> failures = history.failures(messageId).stream().map(Failure::of).toList();
+    List<Stored> stored = pending.ofMessage(messageId).stream().map(Stored::of).toList();
     List<HeldMessage> quarantined = held.ofMessage(HeldQueue.QUARANTINE, messageId);
     List<HeldMessage> deadLettered = held.ofMessage(HeldQueue.DEAD_LETTERS, messageId);
     boolean found =
-        !rows.isEmpty() || !failures.isEmpty() || !quarantined.isEmpty() || !deadLettered.isEmpty();
-    return new Trace(messageId, found, rows, failures, quarantined, deadLettered);
+        !rows.isEmpty()
+            || !failures.isEmpty()
+            || !stored.isEmpty()
+            || !quarantined.isEmpty()
+            || !deadLettered.isEmpty();
+    return new Trace(messageId, found, rows, failures, stored, quarantined, deadLettered);
   }
 }

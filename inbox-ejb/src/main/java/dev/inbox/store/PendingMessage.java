@@ -190,6 +190,20 @@ public class PendingMessage {
     return receivedAt;
   }
 
+  /** When a worker may next try it (UTC): after a failed attempt, once its backoff has passed. */
+  public LocalDateTime nextAttemptAt() {
+    return nextAttemptAt;
+  }
+
+  /** When it was processed, or released (UTC); null while pending or parked. */
+  public LocalDateTime finishedAt() {
+    return finishedAt;
+  }
+
+  public String messageType() {
+    return messageType;
+  }
+
   public String lastError() {
     return lastError;
   }

@@ -4,6 +4,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.TypedQuery;
 import jakarta.transaction.Transactional;
 import java.sql.Timestamp;
 import java.time.Duration;
@@ -260,6 +261,43 @@ public class PendingMessages {
             .setParameter(2, messageId)
             .getResultList();
     return attempts.isEmpty() ? 0 : ((Number) attempts.get(0)).intValue();
+  }
+
+  /**
+   * A page of parked messages, oldest first: of one consumer, or of every one when {@code consumer}
+   * is null.
+   */
+  public List<PendingMessage> parked(String consumer, int page, int size) {
+    TypedQuery<PendingMessage> query =
+        em.createQuery(
+            "select m from PendingMessage m where m.state = 'PARKED'"
+                + (consumer == null ? "" : " and m.consumerName = :consumer")
+                + " order by m.receivedAt, m.consumerName, m.messageId",
+            PendingMessage.class);
+    if (consumer != null) {
+      query.setParameter("consumer", consumer);
+    }
+    return query.setFirstResult(page * size).setMaxResults(size).getResultList();
+  }
+
+  /** How many messages of a key wait behind its unfinished ones. */
+  public long pendingOfKey(String consumer, String orderingKey) {
+    return em.createQuery(
+            "select count(m) from PendingMessage m where m.consumerName = :consumer"
+                + " and m.orderingKey = :key and m.state = 'PENDING'",
+            Long.class)
+        .setParameter("consumer", consumer)
+        .setParameter("key", orderingKey)
+        .getSingleResult();
+  }
+
+  /** The stored copies of a message, one per store-then-process consumer that took it in. */
+  public List<PendingMessage> ofMessage(String messageId) {
+    return em.createQuery(
+            "select m from PendingMessage m where m.messageId = :id order by m.consumerName",
+            PendingMessage.class)
+        .setParameter("id", messageId)
+        .getResultList();
   }
 
   /** A consumer's message as it stands; empty when unknown. */

@@ -1,9 +1,11 @@
 package dev.inbox.processing;
 
+import static dev.inbox.it.ConsoleClient.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.Broker;
+import dev.inbox.it.ConsoleClient;
 import dev.inbox.it.Deployments;
 import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
@@ -17,15 +19,21 @@ import dev.inbox.spi.QuarantineProperties;
 import dev.inbox.store.PendingMessage;
 import dev.inbox.testkit.TestMessage;
 import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -160,6 +168,85 @@ class StoreThenProcessIT {
     broker.settledWhen(
         "the gauges show nothing parked and nothing pending",
         () -> series("inbox_parked_messages") == 0 && series("inbox_pending_messages") == 0);
+  }
+
+  /**
+   * The console lists a parked message with its key and what waits behind it, traces its stored
+   * copy, and lets an operator (not a reader) release it once, audited; a message that is not
+   * parked cannot be released.
+   */
+  @Test
+  @Tag("http")
+  void anOperatorReleasesAParkedMessageThroughTheConsoleOnce() {
+    String run = TestMessage.newRun();
+    String key = run + "-p";
+    String poison = key + "-0";
+    String behind = key + "-1";
+    producer.send(message(run, poison, key, "{\"poison\": true}"), message(run, behind, key, "{}"));
+    broker.settledWhen(
+        "the poison message parked",
+        () ->
+            parked
+                .state(StoredHandler.CONSUMER, poison)
+                .equals(Optional.of(PendingMessage.State.PARKED)));
+
+    JsonObject listed =
+        console().readArray("it-reader", "parked?consumer=" + StoredHandler.CONSUMER).stream()
+            .map(JsonValue::asJsonObject)
+            .filter(entry -> entry.getString("messageId").equals(poison))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("not listed as parked: " + poison));
+    assertEquals(key, listed.getString("orderingKey"), listed.toString());
+    assertEquals(1, listed.getInt("waiting"), "the message behind it: " + listed);
+    assertTrue(listed.getString("lastError").contains("cannot apply"), listed.toString());
+    assertEquals("parked", storedState(poison), "the trace");
+
+    cures.cure(poison);
+    String release =
+        Json.createObjectBuilder()
+            .add("id", UUID.randomUUID().toString())
+            .add("action", "release")
+            .add("consumer", StoredHandler.CONSUMER)
+            .add("messageId", poison)
+            .add("reason", "the fix of " + run + " is deployed")
+            .build()
+            .toString();
+    HttpResponse<String> byReader = console().post("it-reader", "parked/actions", release, null);
+    HttpResponse<String> done = console().post("it-operator", "parked/actions", release, null);
+    HttpResponse<String> again = console().post("it-operator", "parked/actions", release, null);
+
+    assertEquals(403, byReader.statusCode(), byReader.body());
+    assertEquals(200, done.statusCode(), done.body());
+    JsonObject action = json(done.body()).getJsonObject("action");
+    assertEquals(1, action.getInt("messages"), done.body());
+    assertEquals("release", action.getString("action"), done.body());
+    assertEquals("parked", action.getString("queue"), done.body());
+    assertEquals("it-operator", action.getString("requestedBy"), done.body());
+    assertEquals(200, again.statusCode(), again.body());
+    assertTrue(json(again.body()).getBoolean("replayed"), again.body());
+    broker.settledWhen(
+        "the key flowed again without the released message",
+        () -> rows.effects(StoredHandler.CONSUMER, key + "-") == 1);
+    assertEquals(List.of(behind), rows.effectsInOrder(StoredHandler.CONSUMER, key + "-"));
+    assertEquals("released", storedState(poison), "the trace");
+
+    String notParked =
+        release.replace(poison, behind).replace(json(release).getString("id"), "another-" + run);
+    HttpResponse<String> refused = console().post("it-operator", "parked/actions", notParked, null);
+    assertEquals(400, refused.statusCode(), refused.body());
+    assertTrue(json(refused.body()).getString("detail").contains("is done"), refused.body());
+  }
+
+  private static String storedState(String messageId) {
+    return console()
+        .read("it-reader", "messages?id=" + ConsoleClient.encoded(messageId))
+        .getJsonArray("stored")
+        .getJsonObject(0)
+        .getString("state");
+  }
+
+  private static ConsoleClient console() {
+    return ConsoleClient.ofServer();
   }
 
   @Test

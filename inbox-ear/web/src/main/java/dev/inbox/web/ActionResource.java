@@ -5,6 +5,7 @@ import dev.inbox.console.BrokerManagement;
 import dev.inbox.console.HeldActions;
 import dev.inbox.console.HeldFilter;
 import dev.inbox.console.HeldQueue;
+import dev.inbox.console.Parking;
 import dev.inbox.http.Problems;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -50,6 +51,7 @@ public class ActionResource {
   static final int MAX_PAGE_SIZE = 200;
 
   @Inject private HeldActions actions;
+  @Inject private Parking parking;
   @Context private SecurityContext security;
 
   @POST
@@ -61,13 +63,7 @@ public class ActionResource {
       @HeaderParam("Host") String host,
       String body) {
     if (origin != null && !sameHost(origin, host)) {
-      return problem(
-          403,
-          "cross-site",
-          "Another site's request",
-          "the request comes from %s, not from this server: actions are taken from the console's"
-                  .formatted(origin)
-              + " own page or from a script without a browser");
+      return crossSite(origin);
     }
     try {
       HeldActions.Done done =
@@ -95,6 +91,42 @@ public class ActionResource {
     }
   }
 
+  /**
+   * Releases a parked store-then-process message, so that its ordering key flows again without it:
+   * {@code {"id": ..., "action": "release", "consumer": ..., "messageId": ..., "reason": ...}}.
+   */
+  @POST
+  @Path("parked/actions")
+  @Consumes(MediaType.APPLICATION_JSON)
+  public Response release(
+      @HeaderParam("Origin") String origin, @HeaderParam("Host") String host, String body) {
+    if (origin != null && !sameHost(origin, host)) {
+      return crossSite(origin);
+    }
+    try {
+      JsonObject json =
+          object(
+              body,
+              "{\"id\": ..., \"action\": \"release\", \"consumer\": ..., \"messageId\": ...,"
+                  + " \"reason\": ...}");
+      if (!"release".equals(text(json, "action"))) {
+        throw new IllegalArgumentException(
+            "action is '%s': a parked message is released, \"action\": \"release\""
+                .formatted(text(json, "action")));
+      }
+      return Response.ok(
+              parking.release(
+                  text(json, "id"),
+                  text(json, "consumer"),
+                  text(json, "messageId"),
+                  text(json, "reason"),
+                  security.getUserPrincipal().getName()))
+          .build();
+    } catch (IllegalArgumentException e) {
+      return problem(400, "invalid-request", "The action cannot be taken", e.getMessage());
+    }
+  }
+
   /** The audit of actions, newest first. */
   @GET
   @Path("actions")
@@ -113,14 +145,8 @@ public class ActionResource {
   }
 
   private static ActionRequest request(String body) {
-    JsonObject json;
-    try (JsonReader reader = Json.createReader(new StringReader(body))) {
-      json = reader.readObject();
-    } catch (JsonException | IllegalStateException e) {
-      throw new IllegalArgumentException(
-          "the body is not a JSON object: send {\"id\": ..., \"action\": \"redrive\", \"entries\":"
-              + " [...], \"reason\": ...}");
-    }
+    JsonObject json =
+        object(body, "{\"id\": ..., \"action\": \"redrive\", \"entries\": [...], \"reason\": ...}");
     return new ActionRequest(
         text(json, "id"),
         text(json, "action"),
@@ -136,6 +162,14 @@ public class ActionResource {
                 HeldFilter.instant("to", text(filter, "to")))
             : null,
         text(json, "reason"));
+  }
+
+  private static JsonObject object(String body, String expected) {
+    try (JsonReader reader = Json.createReader(new StringReader(body))) {
+      return reader.readObject();
+    } catch (JsonException | IllegalStateException e) {
+      throw new IllegalArgumentException("the body is not a JSON object: send " + expected);
+    }
   }
 
   private static List<String> entries(JsonObject json) {
@@ -171,6 +205,16 @@ public class ActionResource {
     } catch (IllegalArgumentException malformed) {
       return false;
     }
+  }
+
+  private static Response crossSite(String origin) {
+    return problem(
+        403,
+        "cross-site",
+        "Another site's request",
+        "the request comes from %s, not from this server: actions are taken from the console's"
+                .formatted(origin)
+            + " own page or from a script without a browser");
   }
 
   private static Response problem(int status, String type, String title, String detail) {

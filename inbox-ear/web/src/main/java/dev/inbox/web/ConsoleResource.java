@@ -3,6 +3,7 @@ package dev.inbox.web;
 import dev.inbox.console.HeldMessages;
 import dev.inbox.console.HeldQueue;
 import dev.inbox.console.LastHour;
+import dev.inbox.console.Parking;
 import dev.inbox.console.Traces;
 import dev.inbox.http.Problems;
 import dev.inbox.metrics.InboxMetrics;
@@ -47,6 +48,7 @@ public class ConsoleResource {
 
   @Inject private Traces traces;
   @Inject private HeldMessages held;
+  @Inject private Parking parking;
   @Inject private InboxMetrics metrics;
   @Inject private LastHour lastHour;
   @Context private SecurityContext security;
@@ -78,6 +80,24 @@ public class ConsoleResource {
         gauges.deadLetterDepth(),
         gauges.failureLedgerRows(),
         lastHour.minutes());
+  }
+
+  /**
+   * A page of the parked store-then-process messages, oldest first, each with the number of its
+   * key's messages waiting behind it; of one consumer, or of all.
+   */
+  @GET
+  @Path("parked")
+  public Response parked(
+      @QueryParam("consumer") String consumer,
+      @QueryParam("page") @DefaultValue("0") int page,
+      @QueryParam("size") @DefaultValue("50") int size) {
+    if (page < 0 || size < 1 || size > MAX_PAGE_SIZE) {
+      return invalid(
+          "page is %d and size %d: a page is from 0, a size from 1 to %d"
+              .formatted(page, size, MAX_PAGE_SIZE));
+    }
+    return answer(() -> Response.ok(parking.list(consumer, page, size)).build());
   }
 
   /** A page of a held queue's messages, filtered, oldest first. */

@@ -1,0 +1,162 @@
+package dev.inbox.console;
+
+import dev.inbox.spi.Limits;
+import dev.inbox.store.ConsoleActions;
+import dev.inbox.store.PendingMessage;
+import dev.inbox.store.PendingMessages;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.logging.Logger;
+
+/**
+ * The console's view of parked store-then-process messages, and their release by an operator:
+ * audited as the held queues' actions are, under an id of the caller's, so that a release asked
+ * again is answered from the audit. Releasing is carried out once however often it is asked: only a
+ * parked message can be released.
+ */
+@ApplicationScoped
+public class Parking {
+
+  private static final Logger LOG = Logger.getLogger(Parking.class.getName());
+
+  /** The action's name in the audit. */
+  static final String RELEASE = "release";
+
+  /** Where the audit says a release acted. */
+  static final String PARKED = "parked";
+
+  private final PendingMessages pending;
+  private final ConsoleActions audit;
+  private final Clock clock;
+
+  @Inject
+  Parking(PendingMessages pending, ConsoleActions audit, Clock clock) {
+    this.pending = pending;
+    this.audit = audit;
+    this.clock = clock;
+  }
+
+  /** For the CDI proxy. */
+  protected Parking() {
+    this(null, null, null);
+  }
+
+  /**
+   * A parked message, as the console lists it. Times are UTC.
+   *
+   * @param sequence its number within its key, or null
+   * @param waiting how many messages of its key wait behind it
+   */
+  public record Parked(
+      String consumer,
+      String messageId,
+      String type,
+      String orderingKey,
+      Long sequence,
+      int attempts,
+      String lastError,
+      LocalDateTime receivedAt,
+      long waiting) {
+
+    static Parked of(PendingMessage message, long waiting) {
+      return new Parked(
+          message.consumerName(),
+          message.messageId(),
+          message.messageType(),
+          message.orderingKey(),
+          message.sequence(),
+          message.attempts(),
+          message.lastError(),
+          message.receivedAt(),
+          waiting);
+    }
+  }
+
+  /** A page of parked messages, oldest first; of one consumer, or of all when it is null. */
+  public List<Parked> list(String consumer, int page, int size) {
+    return pending.parked(consumer, page, size).stream()
+        .map(
+            message ->
+                Parked.of(
+                    message, pending.pendingOfKey(message.consumerName(), message.orderingKey())))
+        .toList();
+  }
+
+  /**
+   * Releases a parked message: its key's later messages flow again, without it. Asked again with
+   * its id, answers what the first one did.
+   *
+   * @throws IllegalArgumentException when the request is incomplete, the id was used for another
+   *     action, or the message is not parked
+   */
+  public HeldActions.Done release(
+      String id, String consumer, String messageId, String reason, String requestedBy) {
+    require("id", id, ConsoleActions.ID, "a UUID the client makes once per action");
+    require("consumer", consumer, Limits.CONSUMER_NAME, "the consumer that parked the message");
+    require("messageId", messageId, Limits.MESSAGE_ID, "the parked message's id");
+    require("reason", reason, 1000, "say why, for the audit");
+    require("the login name", requestedBy, HeldActions.REQUESTED_BY, "use a shorter one");
+    String selection = "consumer '%s', message '%s'".formatted(consumer, messageId);
+    Optional<ConsoleActions.Action> before = audit.find(id);
+    if (before.isEmpty()) {
+      requireParked(consumer, messageId);
+      LocalDateTime now = LocalDateTime.now(clock).truncatedTo(ChronoUnit.MILLIS);
+      before =
+          HeldActions.begin(
+              audit,
+              new ConsoleActions.Action(
+                  id, RELEASE, PARKED, selection, requestedBy, reason, now, null, null));
+    }
+    if (before.isPresent()) {
+      ConsoleActions.Action first = before.get();
+      if (!first.action().equals(RELEASE)
+          || !first.selection().equals(selection)
+          || !first.requestedBy().equals(requestedBy)) {
+        throw new IllegalArgumentException(
+            "action %s was asked before, by %s, to %s %s: give a new action a new id"
+                .formatted(first.id(), first.requestedBy(), first.action(), first.selection()));
+      }
+      if (first.completedAt() != null) {
+        return new HeldActions.Done(first, true);
+      }
+    }
+    // Releasing is carried out once: a release asked again before it completed finds it done.
+    pending.release(consumer, messageId, LocalDateTime.now(clock));
+    boolean released = state(consumer, messageId) == PendingMessage.State.RELEASED;
+    audit.complete(id, released ? 1 : 0, LocalDateTime.now(clock));
+    LOG.info(
+        () ->
+            "Console action %s by %s: released %s, because: %s"
+                .formatted(id, requestedBy, selection, reason));
+    return new HeldActions.Done(audit.find(id).orElseThrow(), false);
+  }
+
+  private void requireParked(String consumer, String messageId) {
+    PendingMessage.State state = state(consumer, messageId);
+    if (state != PendingMessage.State.PARKED) {
+      throw new IllegalArgumentException(
+          "message %s of consumer %s is %s: only a parked message can be released"
+              .formatted(
+                  messageId,
+                  consumer,
+                  state == null ? "not stored" : state.name().toLowerCase(Locale.ROOT)));
+    }
+  }
+
+  private PendingMessage.State state(String consumer, String messageId) {
+    return pending.find(consumer, messageId).map(PendingMessage::state).orElse(null);
+  }
+
+  private static void require(String name, String value, int longest, String hint) {
+    if (value == null || value.isBlank() || value.length() > longest) {
+      throw new IllegalArgumentException(
+          "%s is required, at most %d characters: %s".formatted(name, longest, hint));
+    }
+  }
+}
