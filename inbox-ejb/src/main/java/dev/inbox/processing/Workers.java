@@ -22,10 +22,12 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -34,7 +36,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * This node's workers: every {@code inbox.store-then-process.poll-interval}, and at once again
  * while there is work, each store-then-process consumer's due messages are claimed, up to {@code
  * inbox.store-then-process.workers} at a time, and processed side by side on the server's managed
- * executor, each in a transaction of its own ({@link StoredMessages}). A claim is leased for {@code
+ * executor, each in a transaction of its own ({@link StoredMessages}); a worker that finishes takes
+ * the next due message without waiting for the others. A claim is leased for {@code
  * inbox.store-then-process.lease}: a node that dies leaves its claims to the others once their
  * leases expire. Started only when a consumer is in that mode.
  */
@@ -45,6 +48,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class Workers {
 
   private static final Logger LOG = Logger.getLogger(Workers.class.getName());
+
+  /** How soon a round looks again while every worker of a consumer is busy. */
+  private static final Duration ALL_BUSY = Duration.ofMillis(10);
 
   @Resource private TimerService timers;
 
@@ -77,6 +83,9 @@ public class Workers {
   /** This node's name on its claims: a new one at each start, so that none is mistaken for it. */
   private final String owner = "node-" + UUID.randomUUID();
 
+  /** How many of each consumer's messages this node's workers are processing now. */
+  private final Map<String, AtomicInteger> running = new ConcurrentHashMap<>();
+
   private List<String> consumers = List.of();
   private Duration poll;
   private Duration leaseTime;
@@ -102,21 +111,21 @@ public class Workers {
     schedule(poll);
   }
 
-  /** One round: claims and processes each consumer's due messages; outside any transaction. */
+  /** One round: claims and hands out each consumer's due messages; outside any transaction. */
   @Timeout
   @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
   void round() {
-    boolean busy = false;
+    Duration next = poll;
     try {
       for (String consumer : consumers) {
-        busy |= processDue(consumer);
+        next = min(next, handOut(consumer));
       }
     } catch (RuntimeException e) {
       // The database is away: the next round tries again; claims taken stay leased until then.
       LOG.log(Level.WARNING, e, () -> "Store-then-process round failed; the next one retries");
     } finally {
       try {
-        schedule(busy ? Duration.ofMillis(1) : poll);
+        schedule(next);
       } catch (IllegalStateException | EJBException e) {
         // The application is stopping: no next round.
         LOG.log(Level.FINE, e, () -> "No next store-then-process round: the timer service refused");
@@ -124,16 +133,42 @@ public class Workers {
     }
   }
 
-  /** Claims a consumer's due messages and processes them side by side; whether it found any. */
-  private boolean processDue(String consumer) {
-    List<PendingMessages.Claim> claims =
-        pending.claim(consumer, owner, workers, LocalDateTime.now(clock), leaseTime, gapWait);
-    List<CompletableFuture<Void>> running = new ArrayList<>(claims.size());
-    for (PendingMessages.Claim claim : claims) {
-      running.add(CompletableFuture.runAsync(() -> process(claim), executor));
+  /**
+   * Claims as many of a consumer's due messages as it has idle workers, and hands them to the
+   * executor without waiting for them: a slow message holds its worker, not the others.
+   *
+   * @return how soon to look again: at once after a claim, soon while every worker is busy
+   */
+  private Duration handOut(String consumer) {
+    AtomicInteger busy = running.computeIfAbsent(consumer, c -> new AtomicInteger());
+    int idle = workers - busy.get();
+    if (idle <= 0) {
+      return ALL_BUSY;
     }
-    CompletableFuture.allOf(running.toArray(CompletableFuture[]::new)).join();
-    return !claims.isEmpty();
+    List<PendingMessages.Claim> claims =
+        pending.claim(consumer, owner, idle, LocalDateTime.now(clock), leaseTime, gapWait);
+    for (PendingMessages.Claim claim : claims) {
+      busy.incrementAndGet();
+      try {
+        executor.execute(
+            () -> {
+              try {
+                process(claim);
+              } finally {
+                busy.decrementAndGet();
+              }
+            });
+      } catch (RejectedExecutionException e) {
+        // The server is stopping: this claim's lease runs out, and another node takes it.
+        busy.decrementAndGet();
+        throw e;
+      }
+    }
+    return claims.isEmpty() ? poll : Duration.ofMillis(1);
+  }
+
+  private static Duration min(Duration one, Duration other) {
+    return one.compareTo(other) <= 0 ? one : other;
   }
 
   private void process(PendingMessages.Claim claim) {

@@ -7,6 +7,7 @@ import dev.inbox.bench.handler.ArchiveHandler;
 import dev.inbox.bench.handler.BenchHandler;
 import dev.inbox.bench.handler.BenchTables;
 import dev.inbox.bench.handler.Latency;
+import dev.inbox.bench.handler.StoredBenchHandler;
 import dev.inbox.it.Broker;
 import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
@@ -39,10 +40,11 @@ import org.junit.jupiter.api.Test;
 /**
  * The benchmark (docs/benchmarks.md): in one run, on one server, broker and database, interleaved
  * round by round, the inbox MDB against a plain MDB doing the same business insert, the duplicate
- * path, the broker's transacted-receive ceiling and the database's two-row commit ceiling; then the
- * sweeper's purge rate and intake while it sweeps, latency at half the peak, and intake on a big
- * table. Each pass pauses its queue, loads it, resumes it and times the drain. Not a test of speed:
- * it fails only when a path loses or repeats work.
+ * path, the store-then-process mode's intake and end-to-end rates, the broker's transacted-receive
+ * ceiling and the database's two-row commit ceiling; then the sweeper's purge rate and intake while
+ * it sweeps, latency at half the peak, and intake on a big table. Each pass pauses its queue, loads
+ * it, resumes it and times the drain. Not a test of speed: it fails only when a path loses or
+ * repeats work.
  */
 @InboxTest
 class ThroughputBench {
@@ -94,6 +96,7 @@ class ThroughputBench {
       List<String> fresh = ids(run + "-inbox");
       results.sample("inbox", round, inboxPass(inbox, fresh, run + "-inbox"), "");
       results.sample("duplicate", round, duplicatePass(inbox, fresh, run + "-inbox"), "");
+      storedPass(inbox, round, run + "-stored");
     }
     results.put("smallTableRowsAtEnd", tables.inboxRows());
 
@@ -129,6 +132,7 @@ class ThroughputBench {
       List<String> fresh = ids(run + "-inbox");
       inboxPass(inbox, fresh, run + "-inbox");
       duplicatePass(inbox, fresh, run + "-inbox");
+      storedPass(inbox, 0, run + "-stored");
     }
   }
 
@@ -153,6 +157,32 @@ class ThroughputBench {
     assertEquals(
         config.messages(), tables.effects(prefix + "-"), "business rows after the duplicates");
     return rate;
+  }
+
+  /**
+   * New messages to a store-then-process consumer, timed from one resume: the intake's rate (the
+   * queue drained: every message stored and acknowledged) and the end-to-end rate (every business
+   * row committed by the workers). Round 0 is a warm-up, not recorded.
+   */
+  private void storedPass(Target inbox, int round, String prefix) {
+    List<String> fresh = ids(prefix);
+    broker.pause(inbox.brokerName());
+    send(inbox, fresh, StoredBenchHandler.TYPE);
+    waitUntil(
+        "the messages on " + inbox.brokerName(),
+        () -> broker.depth(inbox.brokerName()) >= fresh.size());
+    long start = System.nanoTime();
+    broker.resume(inbox.brokerName());
+    waitUntil(inbox.brokerName() + " drained", () -> broker.depth(inbox.brokerName()) == 0);
+    double intake = fresh.size() / seconds(start);
+    waitForRows(
+        "the workers' business rows committed", () -> tables.effects(prefix + "-") >= fresh.size());
+    double endToEnd = fresh.size() / seconds(start);
+    assertEquals(config.messages(), tables.effects(prefix + "-"), "business rows of " + prefix);
+    if (round > 0) {
+      results.sample("stored-intake", round, intake, "");
+      results.sample("stored", round, endToEnd, "");
+    }
   }
 
   /**

@@ -116,6 +116,33 @@ final class Database {
   }
 
   /** The inbox rows of a run. */
+  /**
+   * Stored messages of a run that a store-then-process consumer has not finished: pending, or
+   * parked.
+   */
+  int unfinishedStored(String run) {
+    return count(
+        "select count(*) from inbox_pending where message_id like ?"
+            + " and state in ('PENDING', 'PARKED')",
+        run + "%");
+  }
+
+  /** The identities of a run whose effects a consumer applied, in the order it applied them. */
+  List<String> appliedInOrder(String consumer, String run) {
+    return query(
+        "select message_id from it_effect where consumer_name = ? and message_id like ?"
+            + " order by applied_at",
+        rows -> {
+          List<String> ids = new ArrayList<>();
+          while (rows.next()) {
+            ids.add(rows.getString(1));
+          }
+          return ids;
+        },
+        consumer,
+        run + "%");
+  }
+
   int rows(String consumer, String run) {
     return count(
         "select count(*) from inbox_entry where consumer_name = ? and message_id like ?",

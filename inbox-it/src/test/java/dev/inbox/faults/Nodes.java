@@ -1,6 +1,7 @@
 package dev.inbox.faults;
 
 import dev.inbox.it.Deployments;
+import dev.inbox.it.stored.StoredCrashHandler;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -189,17 +190,23 @@ final class Nodes {
   private static void deploy(Node node) {
     File ear = new File(node.deployments(), "inbox.ear");
     if (!ear.exists()) {
-      Deployments.withTestHandlers(settings()).as(ZipExporter.class).exportTo(ear);
+      Deployments.withTestHandlers(settings(), StoredCrashHandler.class.getPackage())
+          .as(ZipExporter.class)
+          .exportTo(ear);
     }
   }
 
   /**
-   * The nodes' settings: the webhook source, and, on a standalone broker, its JMX and an operator
-   * of it for the console's actions, as docs/cluster.md has them (there the password comes from the
-   * environment; the test broker's is no secret).
+   * The nodes' settings: the webhook source; leases short enough for a restarted node to take its
+   * halted claims over within the oracle's deadline, and a gap timeout longer than that deadline,
+   * so that a key's numbers redelivered after a restart keep their order; and, on a standalone
+   * broker, its JMX and an operator of it for the console's actions, as docs/cluster.md has them
+   * (there the password comes from the environment; the test broker's is no secret).
    */
   private static Map<String, String> settings() {
     Map<String, String> settings = new TreeMap<>(Webhook.SETTINGS);
+    settings.put("inbox.store-then-process.lease", "PT10S");
+    settings.put("inbox.store-then-process.gap-timeout", "PT5M");
     String jmxUrl = System.getProperty("faults.jmx-url", "");
     if (!jmxUrl.isEmpty()) {
       settings.put("inbox.console.broker.jmx-url", jmxUrl);

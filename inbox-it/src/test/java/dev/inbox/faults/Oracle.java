@@ -41,6 +41,7 @@ final class Oracle {
       int rows,
       int effects,
       int orphans,
+      int unfinishedStored,
       long pending,
       long quarantined,
       long deadLettered,
@@ -50,8 +51,17 @@ final class Oracle {
 
     @Override
     public String toString() {
-      return "sent %d, rows %d, effects %d, orphans %d, pending %d, quarantined %d, dead-lettered %d,"
-              .formatted(sent, rows, effects, orphans, pending, quarantined, deadLettered)
+      return ("sent %d, rows %d, effects %d, orphans %d, stored unfinished %d, pending %d,"
+                  + " quarantined %d, dead-lettered %d,")
+              .formatted(
+                  sent,
+                  rows,
+                  effects,
+                  orphans,
+                  unfinishedStored,
+                  pending,
+                  quarantined,
+                  deadLettered)
           + " in doubt: broker %d, database %d, transaction logs %d"
               .formatted(preparedInBroker, preparedInDatabase, transactionLog);
     }
@@ -161,6 +171,7 @@ final class Oracle {
 
   private static boolean settled(Figures figures) {
     return figures.rows() == figures.sent()
+        && figures.unfinishedStored() == 0
         && figures.pending() == 0
         && figures.preparedInBroker() == 0
         && figures.preparedInDatabase() == 0
@@ -174,6 +185,7 @@ final class Oracle {
         database.rows(consumer, run),
         database.effects(consumer, run).values().stream().mapToInt(List::size).sum(),
         database.orphans(consumer, run),
+        database.unfinishedStored(run),
         broker.depth(BrokerView.INBOX_QUEUE),
         broker.count(BrokerView.QUARANTINE, ofRun),
         broker.count(BrokerView.DEAD_LETTERS, ofRun),

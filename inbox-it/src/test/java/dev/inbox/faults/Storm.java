@@ -5,6 +5,7 @@ import dev.inbox.it.handlers.CrashPoint;
 import dev.inbox.it.handlers.EffectHandler;
 import dev.inbox.it.handlers.SlowHandler;
 import dev.inbox.it.handlers.TestEffect;
+import dev.inbox.it.stored.StoredCrashHandler;
 import dev.inbox.testkit.TestMessage;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -13,11 +14,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 import org.awaitility.Awaitility;
 
 /** A run of messages for one consumer, each identity with an effect of its own to apply. */
 record Storm(String run, String consumer, List<TestMessage> messages) {
+
+  /** The ordering keys of a store-then-process run. */
+  static final int KEYS = 3;
 
   /** A run for the effect handler: that many identities, each sent the given number of times. */
   static Storm of(int identities, int copies) {
@@ -33,6 +38,26 @@ record Storm(String run, String consumer, List<TestMessage> messages) {
         identities,
         1,
         message -> message.with(CrashPoint.PROPERTY, point.name()));
+  }
+
+  /**
+   * A run for the store-then-process crash handler, in {@link #KEYS} ordering keys, numbered within
+   * each: the first of its messages to reach the point halts the server.
+   */
+  static Storm storedCrashingAt(CrashPoint point, int identities) {
+    AtomicInteger sent = new AtomicInteger();
+    return build(
+        StoredCrashHandler.CONSUMER,
+        StoredCrashHandler.TYPE,
+        identities,
+        1,
+        message -> {
+          int index = sent.getAndIncrement();
+          return message
+              .with(CrashPoint.PROPERTY, point.name())
+              .with("JMSXGroupID", message.properties().get(TestMessage.RUN) + "-k" + index % KEYS)
+              .with("JMSXGroupSeq", index / KEYS + 1);
+        });
   }
 
   /** One message for the slow handler, which takes as long as given. */
@@ -88,6 +113,20 @@ record Storm(String run, String consumer, List<TestMessage> messages) {
         .atMost(Duration.ofSeconds(120))
         .until(() -> database.rows(consumer, run) >= applied);
     return this;
+  }
+
+  /**
+   * The identities of each ordering key of a store-then-process run, in the order of their numbers.
+   */
+  Map<String, List<String>> identitiesByKey() {
+    Map<String, List<String>> byKey = new TreeMap<>();
+    messages.forEach(
+        message ->
+            byKey
+                .computeIfAbsent(
+                    (String) message.properties().get("JMSXGroupID"), key -> new ArrayList<>())
+                .add((String) message.properties().get("messageId")));
+    return byKey;
   }
 
   /** The oracle's end state of this run on the cell's servers, once it has settled. */

@@ -76,9 +76,12 @@ public final class Deployments {
     return withTestHandlers(Map.of());
   }
 
-  /** The same, with inbox settings of the test's own on top of the tests' defaults. */
-  public static EnterpriseArchive withTestHandlers(Map<String, String> settings) {
-    return realEar().addAsLibrary(testHandlers(settings));
+  /**
+   * The same, with inbox settings of the test's own on top of the tests' defaults, and the handlers
+   * of more packages beside the test handlers.
+   */
+  public static EnterpriseArchive withTestHandlers(Map<String, String> settings, Package... more) {
+    return realEar().addAsLibrary(testHandlers(settings).addPackages(false, more));
   }
 
   /**

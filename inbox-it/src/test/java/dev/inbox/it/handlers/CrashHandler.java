@@ -53,9 +53,12 @@ public class CrashHandler implements InboxHandler {
     reached(CrashPoint.BETWEEN_THE_COMMITS, message);
   }
 
-  private static void reached(CrashPoint point, Envelope message) {
-    if (!message.property(CrashPoint.PROPERTY).equals(Optional.of(point.name()))
-        || !firstOfItsRun(message)) {
+  /**
+   * Halts the server (or arms the Byteman rule that will) when the message is the first of its run
+   * to reach the point its run names.
+   */
+  public static void reached(CrashPoint point, Envelope message) {
+    if (!armed(point, message)) {
       return;
     }
     if (point.inTransactionManager()) {
@@ -110,7 +113,8 @@ public class CrashHandler implements InboxHandler {
     }
   }
 
-  private static TransactionSynchronizationRegistry registry() {
+  /** The server's registry, where a handler can ask to hear of its transaction's end. */
+  public static TransactionSynchronizationRegistry registry() {
     try {
       return InitialContext.doLookup("java:comp/TransactionSynchronizationRegistry");
     } catch (NamingException e) {
@@ -118,12 +122,23 @@ public class CrashHandler implements InboxHandler {
     }
   }
 
-  private static boolean firstOfItsRun(Envelope message) {
+  /** Whether the message's run names the point, and the message is the first of it to get there. */
+  public static boolean armed(CrashPoint point, Envelope message) {
+    return message.property(CrashPoint.PROPERTY).equals(Optional.of(point.name()))
+        && firstOfItsRun(message, "");
+  }
+
+  /**
+   * Whether this message is the first of its run to ask, under the marker's suffix: the marker file
+   * it creates names the message, for the test to read after the halt.
+   */
+  public static boolean firstOfItsRun(Envelope message, String suffix) {
     String directory = System.getProperty(CrashPoint.MARKER_DIRECTORY);
     if (directory == null) {
       return false;
     }
-    File marker = new File(directory, message.property(CrashPoint.RUN_PROPERTY).orElse("no-run"));
+    File marker =
+        new File(directory, message.property(CrashPoint.RUN_PROPERTY).orElse("no-run") + suffix);
     try {
       if (!marker.createNewFile()) {
         return false;

@@ -33,7 +33,21 @@ public enum CrashPoint {
    * Under XA: the decision is logged and one branch has committed, the other not. Recovery commits
    * the other.
    */
-  BETWEEN_THE_COMMITS(true);
+  BETWEEN_THE_COMMITS(true),
+  /**
+   * Store-then-process: the intake's transaction has committed, the message stored and
+   * acknowledged; no worker has claimed it yet.
+   */
+  AFTER_INTAKE_COMMIT(false),
+  /** Store-then-process: a worker's claim has committed; the handler starts. */
+  AFTER_CLAIM(false),
+  /** Store-then-process: the handler's write is flushed; the done mark has not committed. */
+  AFTER_HANDLER_WRITE(false),
+  /**
+   * Store-then-process: as {@link #AFTER_CLAIM}, and once more when the restarted server takes the
+   * halted claim over after its lease.
+   */
+  DURING_TAKEOVER(false);
 
   /** The message property that names the point; the test sets it on every message of a run. */
   public static final String PROPERTY = "crashPoint";
