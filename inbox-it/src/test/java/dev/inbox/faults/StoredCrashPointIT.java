@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.InboxTest;
 import dev.inbox.it.handlers.CrashPoint;
-import dev.inbox.it.stored.StoredCrashHandler;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,20 +46,22 @@ class StoredCrashPointIT {
   /** The message is stored and acknowledged: the restarted server's workers apply it. */
   @Test
   void afterTheIntakeCommits() {
-    String halted = crashAt(CrashPoint.AFTER_INTAKE_COMMIT);
-    assertEquals(1, database.rows(StoredCrashHandler.CONSUMER, halted), "its intake committed");
+    Halt halt = crashAt(CrashPoint.AFTER_INTAKE_COMMIT);
+    assertTrue(halt.rowAtTheHalt(), "its intake committed: " + halt);
   }
 
   /** The claim is leased to the halted server: the restarted one takes it over after the lease. */
   @Test
   void afterAWorkersClaim() {
-    crashAt(CrashPoint.AFTER_CLAIM);
+    Halt halt = crashAt(CrashPoint.AFTER_CLAIM);
+    assertTrue(halt.rowAtTheHalt() && !halt.effectAtTheHalt(), "claimed, not applied: " + halt);
   }
 
   /** The handler's write rolls back with the done mark: the takeover applies the message once. */
   @Test
   void afterTheHandlersWriteBeforeTheDoneMark() {
-    crashAt(CrashPoint.AFTER_HANDLER_WRITE);
+    Halt halt = crashAt(CrashPoint.AFTER_HANDLER_WRITE);
+    assertTrue(halt.rowAtTheHalt() && !halt.effectAtTheHalt(), "written, not committed: " + halt);
   }
 
   /**
@@ -81,8 +82,11 @@ class StoredCrashPointIT {
     settled(storm, CrashPoint.DURING_TAKEOVER);
   }
 
+  /** What the halt left of the message that halted the server. */
+  private record Halt(String messageId, boolean rowAtTheHalt, boolean effectAtTheHalt) {}
+
   /** Halts the server at the point while a run is in flight, restarts it, and checks the oracle. */
-  private String crashAt(CrashPoint point) {
+  private Halt crashAt(CrashPoint point) {
     Storm storm = Storm.storedCrashingAt(point, IN_FLIGHT);
     ProcessHandle process = nodes.process(server);
     try (Sender sender = new Sender()) {
@@ -91,9 +95,14 @@ class StoredCrashPointIT {
     nodes.awaitHalt(server, process);
     String halted = marker(storm.run(), "");
     assertTrue(storm.identities().contains(halted), "halted on a message of the run");
+    Halt halt =
+        new Halt(
+            halted,
+            database.appliedOnDelivery(storm.consumer(), halted).isPresent(),
+            database.effects(storm.consumer(), storm.run()).containsKey(halted));
     nodes.start(server);
     settled(storm, point);
-    return halted;
+    return halt;
   }
 
   /** The oracle, and every key's messages applied in the order of their numbers. */

@@ -22,6 +22,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
+import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -92,12 +93,8 @@ public class ConsoleResource {
       @QueryParam("consumer") String consumer,
       @QueryParam("page") @DefaultValue("0") int page,
       @QueryParam("size") @DefaultValue("50") int size) {
-    if (page < 0 || size < 1 || size > MAX_PAGE_SIZE) {
-      return invalid(
-          "page is %d and size %d: a page is from 0, a size from 1 to %d"
-              .formatted(page, size, MAX_PAGE_SIZE));
-    }
-    return answer(() -> Response.ok(parking.list(consumer, page, size)).build());
+    return refusedPage(page, size)
+        .orElseGet(() -> answer(() -> Response.ok(parking.list(consumer, page, size)).build()));
   }
 
   /** A page of a held queue's messages, filtered, oldest first. */
@@ -108,12 +105,12 @@ public class ConsoleResource {
       @BeanParam FilterParams filter,
       @QueryParam("page") @DefaultValue("0") int page,
       @QueryParam("size") @DefaultValue("50") int size) {
-    if (page < 0 || size < 1 || size > MAX_PAGE_SIZE) {
-      return invalid(
-          "page is %d and size %d: a page is from 0, a size from 1 to %d"
-              .formatted(page, size, MAX_PAGE_SIZE));
-    }
-    return answer(() -> Response.ok(held.list(held(queue), filter.filter(), page, size)).build());
+    return refusedPage(page, size)
+        .orElseGet(
+            () ->
+                answer(
+                    () ->
+                        Response.ok(held.list(held(queue), filter.filter(), page, size)).build()));
   }
 
   /** A held queue's messages grouped by cause, the largest group first. */
@@ -148,6 +145,17 @@ public class ConsoleResource {
    * The answer, with what the caller got wrong as a 400 and a broker that does not answer as a 503
    * (never cached: {@link ConsoleHeaders}).
    */
+  /** The refusal of a page out of range; empty for one that can be read. */
+  private static Optional<Response> refusedPage(int page, int size) {
+    if (page >= 0 && size >= 1 && size <= MAX_PAGE_SIZE) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        invalid(
+            "page is %d and size %d: a page is from 0, a size from 1 to %d"
+                .formatted(page, size, MAX_PAGE_SIZE)));
+  }
+
   private static Response answer(Supplier<Response> read) {
     Response response;
     try {

@@ -85,19 +85,7 @@ public class CrashHandler implements InboxHandler {
             message.property(CrashPoint.RUN_PROPERTY).orElse("no-run")
                 + CrashPoint.COMMITTED_SUFFIX);
     String line = message.messageId() + System.lineSeparator();
-    registry()
-        .registerInterposedSynchronization(
-            new Synchronization() {
-              @Override
-              public void beforeCompletion() {}
-
-              @Override
-              public void afterCompletion(int status) {
-                if (status == Status.STATUS_COMMITTED) {
-                  append(committed, line);
-                }
-              }
-            });
+    afterCommit(() -> append(committed, line));
   }
 
   private static synchronized void append(File file, String line) {
@@ -113,8 +101,26 @@ public class CrashHandler implements InboxHandler {
     }
   }
 
-  /** The server's registry, where a handler can ask to hear of its transaction's end. */
-  public static TransactionSynchronizationRegistry registry() {
+  /**
+   * Runs the action once the calling handler's transaction has committed, both resources included.
+   */
+  public static void afterCommit(Runnable action) {
+    registry()
+        .registerInterposedSynchronization(
+            new Synchronization() {
+              @Override
+              public void beforeCompletion() {}
+
+              @Override
+              public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                  action.run();
+                }
+              }
+            });
+  }
+
+  private static TransactionSynchronizationRegistry registry() {
     try {
       return InitialContext.doLookup("java:comp/TransactionSynchronizationRegistry");
     } catch (NamingException e) {

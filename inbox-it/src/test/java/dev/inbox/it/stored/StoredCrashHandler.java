@@ -9,8 +9,6 @@ import dev.inbox.spi.InboxContext;
 import dev.inbox.spi.InboxHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -41,19 +39,7 @@ public class StoredCrashHandler implements InboxHandler {
   @Override
   public Optional<String> orderingKey(Envelope message) {
     if (CrashHandler.armed(CrashPoint.AFTER_INTAKE_COMMIT, message)) {
-      CrashHandler.registry()
-          .registerInterposedSynchronization(
-              new Synchronization() {
-                @Override
-                public void beforeCompletion() {}
-
-                @Override
-                public void afterCompletion(int status) {
-                  if (status == Status.STATUS_COMMITTED) {
-                    Runtime.getRuntime().halt(CrashPoint.HALT_STATUS);
-                  }
-                }
-              });
+      CrashHandler.afterCommit(() -> Runtime.getRuntime().halt(CrashPoint.HALT_STATUS));
     }
     return InboxHandler.super.orderingKey(message);
   }
