@@ -49,7 +49,7 @@ class StoreThenProcessIT {
   private static final String SEQUENCE = "JMSXGroupSeq";
 
   /** Long enough for a batch of messages sent together to arrive within it, on a busy machine. */
-  private static final Duration GAP_TIMEOUT = Duration.ofSeconds(5);
+  private static final Duration GAP_TIMEOUT = Duration.ofSeconds(8);
 
   @Deployment
   static EnterpriseArchive deployment() {
