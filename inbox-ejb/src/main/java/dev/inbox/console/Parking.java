@@ -4,7 +4,9 @@ import dev.inbox.spi.Limits;
 import dev.inbox.store.ConsoleActions;
 import dev.inbox.store.PendingMessage;
 import dev.inbox.store.PendingMessages;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.LocalDateTime;
@@ -19,8 +21,14 @@ import java.util.logging.Logger;
  * audited as the held queues' actions are, under an id of the caller's, so that a release asked
  * again is answered from the audit. Releasing is carried out once however often it is asked: only a
  * parked message can be released.
+ *
+ * <p>A session bean, as {@link dev.inbox.store.MessageHistory} is, for the same reason: the
+ * console's web module calls it, and on Payara a CDI bean of this module cannot reach the inbox's
+ * persistence context from there. Outside any transaction: each read and write is a transaction of
+ * its own, and a read after the release sees what it committed, not a copy read before it.
  */
-@ApplicationScoped
+@Stateless
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class Parking {
 
   private static final Logger LOG = Logger.getLogger(Parking.class.getName());
@@ -31,21 +39,9 @@ public class Parking {
   /** Where the audit says a release acted. */
   static final String PARKED = "parked";
 
-  private final PendingMessages pending;
-  private final ConsoleActions audit;
-  private final Clock clock;
-
-  @Inject
-  Parking(PendingMessages pending, ConsoleActions audit, Clock clock) {
-    this.pending = pending;
-    this.audit = audit;
-    this.clock = clock;
-  }
-
-  /** For the CDI proxy. */
-  protected Parking() {
-    this(null, null, null);
-  }
+  @Inject private PendingMessages pending;
+  @Inject private ConsoleActions audit;
+  @Inject private Clock clock;
 
   /**
    * A parked message, as the console lists it. Times are UTC.

@@ -4,7 +4,6 @@ import dev.inbox.store.FailureEntry;
 import dev.inbox.store.InboxEntry;
 import dev.inbox.store.MessageHistory;
 import dev.inbox.store.PendingMessage;
-import dev.inbox.store.PendingMessages;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.LocalDateTime;
@@ -20,19 +19,17 @@ import java.util.Locale;
 public class Traces {
 
   private final MessageHistory history;
-  private final PendingMessages pending;
   private final HeldMessages held;
 
   @Inject
-  Traces(MessageHistory history, PendingMessages pending, HeldMessages held) {
+  Traces(MessageHistory history, HeldMessages held) {
     this.history = history;
-    this.pending = pending;
     this.held = held;
   }
 
   /** For the CDI proxy. */
   protected Traces() {
-    this(null, null, null);
+    this(null, null);
   }
 
   /**
@@ -146,7 +143,7 @@ public class Traces {
   public Trace of(String messageId) {
     List<Row> rows = history.rows(messageId).stream().map(Row::of).toList();
     List<Failure> failures = history.failures(messageId).stream().map(Failure::of).toList();
-    List<Stored> stored = pending.ofMessage(messageId).stream().map(Stored::of).toList();
+    List<Stored> stored = history.stored(messageId).stream().map(Stored::of).toList();
     List<HeldMessage> quarantined = held.ofMessage(HeldQueue.QUARANTINE, messageId);
     List<HeldMessage> deadLettered = held.ofMessage(HeldQueue.DEAD_LETTERS, messageId);
     boolean found =

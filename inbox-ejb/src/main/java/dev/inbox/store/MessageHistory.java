@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What the inbox's tables remember of one message: each consumer's row, and each consumer's entry
- * in the failure ledger, as committed.
+ * What the inbox's tables remember of one message: each consumer's row, each consumer's entry in
+ * the failure ledger, and each store-then-process consumer's stored copy, as committed.
  *
  * <p>A session bean, not a CDI bean: on Payara, a CDI bean of this module with a persistence
  * context cannot be injected into a bean of another module (the inbox's web module).
@@ -40,6 +40,15 @@ public class MessageHistory {
     return em.createQuery(
             "select f from FailureEntry f where f.messageId = :id order by f.consumerName",
             FailureEntry.class)
+        .setParameter("id", messageId)
+        .getResultList();
+  }
+
+  /** The stored copies of a message id, one per store-then-process consumer that took it in. */
+  public List<PendingMessage> stored(String messageId) {
+    return em.createQuery(
+            "select m from PendingMessage m where m.messageId = :id order by m.consumerName",
+            PendingMessage.class)
         .setParameter("id", messageId)
         .getResultList();
   }

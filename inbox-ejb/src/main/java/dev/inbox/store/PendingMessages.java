@@ -291,15 +291,6 @@ public class PendingMessages {
         .getSingleResult();
   }
 
-  /** The stored copies of a message, one per store-then-process consumer that took it in. */
-  public List<PendingMessage> ofMessage(String messageId) {
-    return em.createQuery(
-            "select m from PendingMessage m where m.messageId = :id order by m.consumerName",
-            PendingMessage.class)
-        .setParameter("id", messageId)
-        .getResultList();
-  }
-
   /** A consumer's message as it stands; empty when unknown. */
   public Optional<PendingMessage> find(String consumer, String messageId) {
     return Optional.ofNullable(
