@@ -4,6 +4,7 @@ import dev.inbox.spi.Limits;
 import dev.inbox.store.ConsoleActions;
 import dev.inbox.store.PendingMessage;
 import dev.inbox.store.PendingMessages;
+import jakarta.ejb.ApplicationException;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -42,6 +43,19 @@ public class Parking {
   @Inject private PendingMessages pending;
   @Inject private ConsoleActions audit;
   @Inject private Clock clock;
+
+  /**
+   * A release that cannot be carried out, and why; an application exception, so that the caller
+   * gets it as it is, not wrapped as a session bean's failure.
+   */
+  @ApplicationException
+  public static class Refused extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    Refused(String reason) {
+      super(reason);
+    }
+  }
 
   /**
    * A parked message, as the console lists it. Times are UTC.
@@ -88,8 +102,8 @@ public class Parking {
    * Releases a parked message: its key's later messages flow again, without it. Asked again with
    * its id, answers what the first one did.
    *
-   * @throws IllegalArgumentException when the request is incomplete, the id was used for another
-   *     action, or the message is not parked
+   * @throws Refused when the request is incomplete, the id was used for another action, or the
+   *     message is not parked
    */
   public HeldActions.Done release(
       String id, String consumer, String messageId, String reason, String requestedBy) {
@@ -114,7 +128,7 @@ public class Parking {
       if (!first.action().equals(RELEASE)
           || !first.selection().equals(selection)
           || !first.requestedBy().equals(requestedBy)) {
-        throw new IllegalArgumentException(
+        throw new Refused(
             "action %s was asked before, by %s, to %s %s: give a new action a new id"
                 .formatted(first.id(), first.requestedBy(), first.action(), first.selection()));
       }
@@ -136,7 +150,7 @@ public class Parking {
   private void requireParked(String consumer, String messageId) {
     PendingMessage.State state = state(consumer, messageId);
     if (state != PendingMessage.State.PARKED) {
-      throw new IllegalArgumentException(
+      throw new Refused(
           "message %s of consumer %s is %s: only a parked message can be released"
               .formatted(
                   messageId,
@@ -151,8 +165,7 @@ public class Parking {
 
   private static void require(String name, String value, int longest, String hint) {
     if (value == null || value.isBlank() || value.length() > longest) {
-      throw new IllegalArgumentException(
-          "%s is required, at most %d characters: %s".formatted(name, longest, hint));
+      throw new Refused("%s is required, at most %d characters: %s".formatted(name, longest, hint));
     }
   }
 }
