@@ -151,18 +151,21 @@ public class HeldActions {
     if (before.isPresent()) {
       ConsoleActions.Action first = before.get();
       // The first one's time bounds its selection: the same request gives the same selection.
-      if (!first.action().equals(asked.action())
-          || !first.queue().equals(asked.queue())
-          || !first.selection().equals(request.selection(first.requestedAt(), identity.type()))
-          || !first.requestedBy().equals(requestedBy)) {
-        throw new IllegalArgumentException(
-            "action %s was asked before, by %s, to %s %s of %s: give a new action a new id"
-                .formatted(
-                    first.id(),
-                    first.requestedBy(),
-                    first.action(),
-                    first.selection(),
-                    first.queue()));
+      Optional<String> other =
+          another(
+              first,
+              new ConsoleActions.Action(
+                  asked.id(),
+                  asked.action(),
+                  asked.queue(),
+                  request.selection(first.requestedAt(), identity.type()),
+                  requestedBy,
+                  asked.reason(),
+                  now,
+                  null,
+                  null));
+      if (other.isPresent()) {
+        throw new IllegalArgumentException(other.get());
       }
       if (first.completedAt() != null) {
         return new Done(first, true);
@@ -198,6 +201,23 @@ public class HeldActions {
   /** The audit, newest first. */
   public List<ConsoleActions.Action> audit(int page, int size) {
     return audit.list(page, size);
+  }
+
+  /**
+   * Why an action asked under the id of one asked before is another one, for the refusal: another
+   * action, queue, selection or operator; empty when it is the same action asked again.
+   */
+  static Optional<String> another(ConsoleActions.Action first, ConsoleActions.Action asked) {
+    if (first.action().equals(asked.action())
+        && first.queue().equals(asked.queue())
+        && first.selection().equals(asked.selection())
+        && first.requestedBy().equals(asked.requestedBy())) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "action %s was asked before, by %s, to %s %s of %s: give a new action a new id"
+            .formatted(
+                first.id(), first.requestedBy(), first.action(), first.selection(), first.queue()));
   }
 
   /** Writes the action to the audit, or reads the one asked before under its id. */

@@ -14,6 +14,7 @@ import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Logger;
 
@@ -90,11 +91,17 @@ public class Parking {
 
   /** A page of parked messages, oldest first; of one consumer, or of all when it is null. */
   public List<Parked> list(String consumer, int page, int size) {
-    return pending.parked(consumer, page, size).stream()
+    List<PendingMessage> parked = pending.parked(consumer, page, size);
+    Map<PendingMessages.ConsumerKey, Long> waiting = pending.pendingOfKeys(parked);
+    return parked.stream()
         .map(
             message ->
                 Parked.of(
-                    message, pending.pendingOfKey(message.consumerName(), message.orderingKey())))
+                    message,
+                    waiting.getOrDefault(
+                        new PendingMessages.ConsumerKey(
+                            message.consumerName(), message.orderingKey()),
+                        0L)))
         .toList();
   }
 
@@ -113,24 +120,20 @@ public class Parking {
     require("reason", reason, 1000, "say why, for the audit");
     require("the login name", requestedBy, HeldActions.REQUESTED_BY, "use a shorter one");
     String selection = "consumer '%s', message '%s'".formatted(consumer, messageId);
+    LocalDateTime now = LocalDateTime.now(clock).truncatedTo(ChronoUnit.MILLIS);
+    ConsoleActions.Action asked =
+        new ConsoleActions.Action(
+            id, RELEASE, PARKED, selection, requestedBy, reason, now, null, null);
     Optional<ConsoleActions.Action> before = audit.find(id);
     if (before.isEmpty()) {
       requireParked(consumer, messageId);
-      LocalDateTime now = LocalDateTime.now(clock).truncatedTo(ChronoUnit.MILLIS);
-      before =
-          HeldActions.begin(
-              audit,
-              new ConsoleActions.Action(
-                  id, RELEASE, PARKED, selection, requestedBy, reason, now, null, null));
+      before = HeldActions.begin(audit, asked);
     }
     if (before.isPresent()) {
       ConsoleActions.Action first = before.get();
-      if (!first.action().equals(RELEASE)
-          || !first.selection().equals(selection)
-          || !first.requestedBy().equals(requestedBy)) {
-        throw new Refused(
-            "action %s was asked before, by %s, to %s %s: give a new action a new id"
-                .formatted(first.id(), first.requestedBy(), first.action(), first.selection()));
+      Optional<String> other = HeldActions.another(first, asked);
+      if (other.isPresent()) {
+        throw new Refused(other.get());
       }
       if (first.completedAt() != null) {
         return new HeldActions.Done(first, true);

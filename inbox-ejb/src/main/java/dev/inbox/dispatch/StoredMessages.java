@@ -38,12 +38,11 @@ public class StoredMessages {
   private final Backoff backoff;
   private final Policy policy;
   private final Clock clock;
+  private final Event<SequenceGap> gaps;
 
   private static final Logger LOG = Logger.getLogger(StoredMessages.class.getName());
 
   @Resource private TransactionSynchronizationRegistry transactions;
-
-  @Inject private Event<SequenceGap> gaps;
 
   @Inject
   StoredMessages(
@@ -55,7 +54,8 @@ public class StoredMessages {
       Quarantine quarantine,
       Backoff backoff,
       Policy policy,
-      Clock clock) {
+      Clock clock,
+      Event<SequenceGap> gaps) {
     this.pending = pending;
     this.store = store;
     this.subscriptions = subscriptions;
@@ -65,11 +65,12 @@ public class StoredMessages {
     this.backoff = backoff;
     this.policy = policy;
     this.clock = clock;
+    this.gaps = gaps;
   }
 
   /** For the CDI proxy. */
   protected StoredMessages() {
-    this(null, null, null, null, null, null, null, null, null);
+    this(null, null, null, null, null, null, null, null, null, null);
   }
 
   /** How one processing went. */
@@ -100,7 +101,7 @@ public class StoredMessages {
       transactions.setRollbackOnly();
       return new Processed.Lost();
     }
-    noteOrder(message);
+    noteOrder(message, claim.expected());
     Envelope envelope = message.envelope();
     Delivery delivery = delivery(message, envelope);
     Verdict verdict =
@@ -189,13 +190,11 @@ public class StoredMessages {
    * Logs a numbered message that is not its key's next number: one the key moved on to past a gap,
    * counted once the processing commits; or one that came after its key had moved past it.
    */
-  private void noteOrder(PendingMessage message) {
+  private void noteOrder(PendingMessage message, Long expected) {
     Long sequence = message.sequence();
-    if (sequence == null) {
+    if (sequence == null || expected == null) {
       return;
     }
-    long expected =
-        pending.nextSequence(message.consumerName(), message.orderingKey(), message.messageId());
     if (sequence > expected) {
       LOG.warning(
           () ->

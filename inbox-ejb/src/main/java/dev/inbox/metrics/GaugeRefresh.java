@@ -1,5 +1,6 @@
 package dev.inbox.metrics;
 
+import dev.inbox.dispatch.Subscriptions;
 import dev.inbox.quarantine.QueueDepths;
 import dev.inbox.store.FailureLedger;
 import dev.inbox.store.InboxStore;
@@ -18,6 +19,7 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
 import java.util.logging.Level;
@@ -48,6 +50,8 @@ public class GaugeRefresh {
   @Inject private QueueDepths queues;
 
   @Inject private PendingMessages pending;
+
+  @Inject private Subscriptions subscriptions;
 
   @Inject private InboxMetrics metrics;
 
@@ -92,7 +96,8 @@ public class GaugeRefresh {
               backlog,
               deadLetters,
               uncertain.unsettledByConsumer(),
-              pending.backlogByConsumer()));
+              // Only store-then-process consumers keep messages there.
+              subscriptions.storingFirst().isEmpty() ? Map.of() : pending.backlogByConsumer()));
     } catch (RuntimeException e) {
       // The gauges keep the last snapshot; the next refresh tries again.
       LOG.log(Level.WARNING, e, () -> "Could not refresh the inbox gauges");

@@ -27,6 +27,12 @@ import java.util.Optional;
 @ApplicationScoped
 public class PendingMessages {
 
+  /** The highest number among the finished messages of the head's key; null when none has one. */
+  private static final String KEY_HIGHEST =
+      "(select max(d.sequence_no) from inbox_pending d"
+          + " where d.consumer_name = h.consumer_name and d.ordering_key = h.ordering_key"
+          + " and d.state in ('DONE', 'RELEASED'))";
+
   /**
    * The heads that are due: oldest first, each the earliest unfinished message of its key, by
    * sequence number where both messages have one, by arrival where neither has; a numbered head
@@ -35,7 +41,9 @@ public class PendingMessages {
    * locks MariaDB takes under repeatable read hold intake's inserts back for milliseconds only.
    */
   private static final String DUE_HEADS =
-      "select h.message_id, h.claim_no from inbox_pending h"
+      "select h.message_id, h.claim_no, case when h.sequence_no is null then null else "
+          + KEY_HIGHEST
+          + " end from inbox_pending h"
           + " where h.consumer_name = ?1 and h.state = 'PENDING' and h.next_attempt_at <= ?2"
           + " and (h.lease_until is null or h.lease_until < ?2)"
           + " and not exists (select 1 from inbox_pending e"
@@ -45,9 +53,9 @@ public class PendingMessages {
           + " or (e.sequence_no = h.sequence_no and e.arrival < h.arrival)"
           + " or (e.sequence_no is null and h.sequence_no is null and e.arrival < h.arrival)))"
           + " and (h.sequence_no is null or h.received_at <= ?4"
-          + " or h.sequence_no <= 1 + coalesce((select max(d.sequence_no) from inbox_pending d"
-          + " where d.consumer_name = h.consumer_name and d.ordering_key = h.ordering_key"
-          + " and d.state in ('DONE', 'RELEASED')), 0))"
+          + " or h.sequence_no <= 1 + coalesce("
+          + KEY_HIGHEST
+          + ", 0))"
           + " order by h.arrival limit ?3 for update skip locked";
 
   @PersistenceContext(unitName = "inbox")
@@ -69,8 +77,11 @@ public class PendingMessages {
    * A worker's claim on a message.
    *
    * @param number the claim's number: the message is finished only under it
+   * @param expected for a numbered message, the number its key expected when it was claimed: one
+   *     past the highest number among the key's finished messages, 1 when none has one; null for a
+   *     message without a number. Nothing else of the key finishes while its head is claimed.
    */
-  public record Claim(String consumer, String messageId, int number) {}
+  public record Claim(String consumer, String messageId, int number, Long expected) {}
 
   /** Stores a message taken in, in the delivery's transaction, after its inbox row. */
   public void take(PendingMessage message) {
@@ -105,6 +116,7 @@ public class PendingMessages {
     for (Object[] head : due) {
       String messageId = (String) head[0];
       int number = ((Number) head[1]).intValue() + 1;
+      Long expected = head[2] == null ? null : ((Number) head[2]).longValue() + 1;
       em.createNativeQuery(
               "update inbox_pending set claim_owner = ?1, claim_no = ?2, lease_until = ?3"
                   + " where consumer_name = ?4 and message_id = ?5")
@@ -114,7 +126,7 @@ public class PendingMessages {
           .setParameter(4, consumer)
           .setParameter(5, messageId)
           .executeUpdate();
-      claims.add(new Claim(consumer, messageId, number));
+      claims.add(new Claim(consumer, messageId, number, expected));
     }
     return claims;
   }
@@ -196,24 +208,6 @@ public class PendingMessages {
   }
 
   /**
-   * The number a key's next message should carry: one past the highest number among its finished
-   * messages other than {@code except}, or 1 when none of them has a number.
-   */
-  public long nextSequence(String consumer, String orderingKey, String except) {
-    Number highest =
-        (Number)
-            em.createNativeQuery(
-                    "select max(sequence_no) from inbox_pending where consumer_name = ?1"
-                        + " and ordering_key = ?2 and state in ('DONE', 'RELEASED')"
-                        + " and message_id <> ?3")
-                .setParameter(1, consumer)
-                .setParameter(2, orderingKey)
-                .setParameter(3, except)
-                .getSingleResult();
-    return highest == null ? 1 : highest.longValue() + 1;
-  }
-
-  /**
    * What waits in a consumer's store.
    *
    * @param pending messages not processed yet, due or waiting
@@ -280,16 +274,32 @@ public class PendingMessages {
     return query.setFirstResult(page * size).setMaxResults(size).getResultList();
   }
 
-  /** How many messages of a key wait behind its unfinished ones. */
-  public long pendingOfKey(String consumer, String orderingKey) {
-    return em.createQuery(
-            "select count(m) from PendingMessage m where m.consumerName = :consumer"
-                + " and m.orderingKey = :key and m.state = 'PENDING'",
-            Long.class)
-        .setParameter("consumer", consumer)
-        .setParameter("key", orderingKey)
-        .getSingleResult();
+  /**
+   * How many pending messages wait under each of the keys of the given messages, by consumer and
+   * key; a key with none is absent.
+   */
+  public Map<ConsumerKey, Long> pendingOfKeys(List<PendingMessage> messages) {
+    if (messages.isEmpty()) {
+      return Map.of();
+    }
+    @SuppressWarnings("unchecked")
+    List<Object[]> counted =
+        em.createQuery(
+                "select m.consumerName, m.orderingKey, count(m) from PendingMessage m"
+                    + " where m.state = 'PENDING' and m.orderingKey in :keys"
+                    + " group by m.consumerName, m.orderingKey")
+            .setParameter(
+                "keys", messages.stream().map(PendingMessage::orderingKey).distinct().toList())
+            .getResultList();
+    Map<ConsumerKey, Long> waiting = new HashMap<>();
+    for (Object[] row : counted) {
+      waiting.put(new ConsumerKey((String) row[0], (String) row[1]), ((Number) row[2]).longValue());
+    }
+    return waiting;
   }
+
+  /** An ordering key of one consumer. */
+  public record ConsumerKey(String consumer, String orderingKey) {}
 
   /** A consumer's message as it stands; empty when unknown. */
   public Optional<PendingMessage> find(String consumer, String messageId) {
