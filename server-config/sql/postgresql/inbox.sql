@@ -218,6 +218,20 @@ CREATE TABLE IF NOT EXISTS inbox_pending (
 CREATE INDEX IF NOT EXISTS ix_inbox_pending_heads
     ON inbox_pending (consumer_name, state, ordering_key, arrival);
 
+-- One row per consumer and payload hash: the message that last brought the payload as new, and
+-- when. The primary key decides a race between two copies under two ids: one inserts the row (or
+-- takes over an entry older than the window), the other rolls back and, redelivered, is a duplicate.
+CREATE TABLE IF NOT EXISTS inbox_content (
+    consumer_name VARCHAR(100) NOT NULL,
+    payload_hash  VARCHAR(64)  NOT NULL,
+    message_id    VARCHAR(400) NOT NULL,
+    seen_at       TIMESTAMP    NOT NULL,
+    CONSTRAINT pk_inbox_content PRIMARY KEY (consumer_name, payload_hash)
+);
+
+-- Retention deletes each consumer's entries older than its window.
+CREATE INDEX IF NOT EXISTS ix_inbox_content_seen ON inbox_content (consumer_name, seen_at);
+
 INSERT INTO inbox_schema_version (version, description)
     SELECT 1, 'the inbox tables' WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 1);
 INSERT INTO inbox_schema_version (version, description)
@@ -241,3 +255,6 @@ INSERT INTO inbox_schema_version (version, description)
 INSERT INTO inbox_schema_version (version, description)
     SELECT 8, 'sequence numbers'
     WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 8);
+INSERT INTO inbox_schema_version (version, description)
+    SELECT 9, 'content windows'
+    WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 9);

@@ -114,7 +114,7 @@ public class LastHour {
     }
     return switch (verdict.outcome()) {
       case APPLIED -> Count.APPLIED;
-      case DUPLICATE, SEMANTIC_DUPLICATE -> Count.DUPLICATES;
+      case DUPLICATE, SEMANTIC_DUPLICATE, CONTENT_DUPLICATE -> Count.DUPLICATES;
       default -> null;
     };
   }

@@ -118,12 +118,16 @@ class Applying {
                 .formatted(reprocess.version(), earlier.processingVersion(), earlier.at())));
   }
 
-  /** Records the row of a message that asked for a business action another message asked first. */
-  Verdict semanticDuplicate(
+  /**
+   * Records the row of a message that asked for a business action another message asked first, or
+   * ({@link Outcome#CONTENT_DUPLICATE}) brought a payload another message brought first.
+   */
+  Verdict duplicateOf(
       Subscription consumer,
       Admission.Admitted admitted,
       int deliveryCount,
-      Decision.SemanticDuplicate duplicate) {
+      Decision.SemanticDuplicate duplicate,
+      Outcome outcome) {
     String name = consumer.consumer();
     LocalDateTime now = LocalDateTime.now(clock);
     InboxEntry row =
@@ -137,11 +141,7 @@ class Applying {
             now,
             consumer.processingVersion());
     return store.insert(row)
-        ? Verdict.duplicate(
-            name,
-            Outcome.SEMANTIC_DUPLICATE,
-            duplicate.first(),
-            "of " + duplicate.first().messageId())
+        ? Verdict.duplicate(name, outcome, duplicate.first(), "of " + duplicate.first().messageId())
         : Verdict.of(name, Outcome.CONFLICT, null);
   }
 

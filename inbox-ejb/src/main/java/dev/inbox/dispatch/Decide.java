@@ -41,7 +41,7 @@ final class Decide {
   /**
    * The decision for one consumer, in the order the cases are checked: the contract version, an
    * earlier row (a duplicate, a collision, or a message to apply again under a newer processing
-   * version), the retention watermark, earlier failures, then the business key.
+   * version), the retention watermark, earlier failures, the business key, then the content window.
    *
    * @param checkLate whether the watermark applies: not to a copy an operator redrove from
    *     quarantine (nor, as {@link Facts#reprocessRequested()} tells, to a message an operator
@@ -95,23 +95,31 @@ final class Decide {
       // body it recurses into, an AssertionError): counted, so that it ends quarantined.
       return new Decision.Fail(e, "businessKey threw");
     }
-    if (businessKey.isEmpty()) {
-      return apply(consumer, null, late, firstReceipt);
+    String key = null;
+    if (businessKey.isPresent()) {
+      // Scoped as the message's id is: the same business key from two tenants is two actions.
+      key = admitted.keyScope() + businessKey.get();
+      if (key.length() > Limits.BUSINESS_KEY) {
+        // The same message always gives the same key: no redelivery can succeed.
+        return new Decision.Fail(
+            new MessageRejectedException(
+                "business key is %d characters long; at most %d fit"
+                    .formatted(key.length(), Limits.BUSINESS_KEY)),
+            "businessKey too long");
+      }
+      Optional<Recorded> first = facts.firstWithBusinessKey(key);
+      if (first.isPresent()) {
+        return new Decision.SemanticDuplicate(key, first.get(), firstReceipt);
+      }
     }
-    // Scoped as the message's id is: the same business key from two tenants is two actions.
-    String key = admitted.keyScope() + businessKey.get();
-    if (key.length() > Limits.BUSINESS_KEY) {
-      // The same message always gives the same key: no redelivery can succeed.
-      return new Decision.Fail(
-          new MessageRejectedException(
-              "business key is %d characters long; at most %d fit"
-                  .formatted(key.length(), Limits.BUSINESS_KEY)),
-          "businessKey too long");
+    if (consumer.contentWindow() != null) {
+      Optional<Recorded> first =
+          facts.firstWithContent(admitted.fingerprint(), consumer.contentWindow());
+      if (first.isPresent()) {
+        return new Decision.ContentDuplicate(first.get(), firstReceipt);
+      }
     }
-    Optional<Recorded> first = facts.firstWithBusinessKey(key);
-    return first.isPresent()
-        ? new Decision.SemanticDuplicate(key, first.get(), firstReceipt)
-        : apply(consumer, key, late, firstReceipt);
+    return apply(consumer, key, late, firstReceipt);
   }
 
   /** Applies a new message now, or stores it for the workers, as the consumer's mode says. */

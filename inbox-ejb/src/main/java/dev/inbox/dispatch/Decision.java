@@ -46,6 +46,12 @@ sealed interface Decision {
       implements Decision {}
 
   /**
+   * Another message brought the same payload to a consumer with a content window, within it: record
+   * this one as its duplicate, received as for {@link SemanticDuplicate}.
+   */
+  record ContentDuplicate(Recorded first, Instant firstReceipt) implements Decision {}
+
+  /**
    * Forward it to the quarantine, for the consumer or the message as a whole; never recorded. The
    * cause is the handler's last failure's, when failures gave it up, and null otherwise.
    */

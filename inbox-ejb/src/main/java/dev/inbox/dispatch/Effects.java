@@ -1,8 +1,12 @@
 package dev.inbox.dispatch;
 
 import dev.inbox.quarantine.Quarantine;
+import dev.inbox.store.ContentSeen;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDateTime;
 import java.util.List;
 
 /**
@@ -18,18 +22,28 @@ class Effects {
   private final Failures failures;
   private final Applying applying;
   private final Storing storing;
+  private final ContentSeen content;
+  private final Clock clock;
 
   @Inject
-  Effects(Quarantine quarantine, Failures failures, Applying applying, Storing storing) {
+  Effects(
+      Quarantine quarantine,
+      Failures failures,
+      Applying applying,
+      Storing storing,
+      ContentSeen content,
+      Clock clock) {
     this.quarantine = quarantine;
     this.failures = failures;
     this.applying = applying;
     this.storing = storing;
+    this.content = content;
+    this.clock = clock;
   }
 
   /** For the CDI proxy. */
   protected Effects() {
-    this(null, null, null, null);
+    this(null, null, null, null, null, null);
   }
 
   /**
@@ -63,15 +77,46 @@ class Effects {
     Admission.Admitted admitted = (Admission.Admitted) received.admission();
     int deliveryCount = delivery.deliveryCount();
     if (decision instanceof Decision.SemanticDuplicate duplicate) {
-      return applying.semanticDuplicate(consumer, admitted, deliveryCount, duplicate);
+      return applying.duplicateOf(
+          consumer, admitted, deliveryCount, duplicate, Outcome.SEMANTIC_DUPLICATE);
     }
-    if (decision instanceof Decision.Store store) {
-      return storing.store(consumer, admitted, delivery, store);
+    if (decision instanceof Decision.ContentDuplicate duplicate) {
+      return applying.duplicateOf(
+          consumer,
+          admitted,
+          deliveryCount,
+          new Decision.SemanticDuplicate(null, duplicate.first(), duplicate.firstReceipt()),
+          Outcome.CONTENT_DUPLICATE);
     }
     if (decision instanceof Decision.Reprocess reprocess) {
       return applying.reprocess(consumer, admitted, deliveryCount, reprocess);
     }
+    // A new message: with a content window, its payload's entry first.
+    if (!takeContent(consumer, admitted)) {
+      return Verdict.of(name, Outcome.CONFLICT, null);
+    }
+    if (decision instanceof Decision.Store store) {
+      return storing.store(consumer, admitted, delivery, store);
+    }
     return applying.apply(consumer, admitted, deliveryCount, (Decision.Apply) decision);
+  }
+
+  /**
+   * For a consumer with a content window, records a message about to be applied or stored as the
+   * one that brought its payload; false when another delivery holds the payload's entry.
+   */
+  private boolean takeContent(Subscription consumer, Admission.Admitted admitted) {
+    Duration window = consumer.contentWindow();
+    if (window == null) {
+      return true;
+    }
+    LocalDateTime now = LocalDateTime.now(clock);
+    return content.take(
+        consumer.consumer(),
+        admitted.fingerprint(),
+        admitted.envelope().messageId(),
+        now,
+        now.minus(window));
   }
 
   /** An operator redrove the message: every consumer gets all its attempts again. */

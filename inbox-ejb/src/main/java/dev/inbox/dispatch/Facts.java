@@ -2,6 +2,7 @@ package dev.inbox.dispatch;
 
 import dev.inbox.store.ErrorCause;
 import dev.inbox.store.FailureKind;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -32,6 +33,12 @@ interface Facts {
 
   /** The row recorded for this consumer under a business key, if another message holds it. */
   Optional<Recorded> firstWithBusinessKey(String businessKey);
+
+  /**
+   * The row of the message that brought this payload to the consumer as new within the window,
+   * under another id; empty when none did.
+   */
+  Optional<Recorded> firstWithContent(String fingerprint, Duration window);
 
   /** How often the handler failed on a message, how, with what last and where, and since when. */
   record Failures(

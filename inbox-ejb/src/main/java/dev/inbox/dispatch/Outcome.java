@@ -16,6 +16,11 @@ public enum Outcome {
   DUPLICATE(false, Level.FINE),
   /** Another message already asked for the same business action: recorded as its duplicate. */
   SEMANTIC_DUPLICATE(false, Level.FINE),
+  /**
+   * Another message, under another id, brought the same payload to a consumer with a content window
+   * within it: recorded as its duplicate, the handler is not called.
+   */
+  CONTENT_DUPLICATE(false, Level.FINE),
   /** Already recorded with a different payload: quarantined as {@code payload-mismatch}. */
   COLLISION(false, Level.WARNING),
   /**

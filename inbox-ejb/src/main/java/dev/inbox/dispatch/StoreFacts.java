@@ -1,12 +1,16 @@
 package dev.inbox.dispatch;
 
 import dev.inbox.spi.Envelope;
+import dev.inbox.store.ContentSeen;
 import dev.inbox.store.FailureLedger;
 import dev.inbox.store.InboxEntry;
 import dev.inbox.store.InboxStore;
 import dev.inbox.store.Watermarks;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.Optional;
 
@@ -17,17 +21,26 @@ class StoreFacts {
   private final InboxStore store;
   private final FailureLedger ledger;
   private final Watermarks watermarks;
+  private final ContentSeen content;
+  private final Clock clock;
 
   @Inject
-  StoreFacts(InboxStore store, FailureLedger ledger, Watermarks watermarks) {
+  StoreFacts(
+      InboxStore store,
+      FailureLedger ledger,
+      Watermarks watermarks,
+      ContentSeen content,
+      Clock clock) {
     this.store = store;
     this.ledger = ledger;
     this.watermarks = watermarks;
+    this.content = content;
+    this.clock = clock;
   }
 
   /** For the CDI proxy. */
   protected StoreFacts() {
-    this(null, null, null);
+    this(null, null, null, null, null);
   }
 
   Facts of(Subscription consumer, Envelope envelope) {
@@ -73,6 +86,15 @@ class StoreFacts {
       @Override
       public Optional<Recorded> firstWithBusinessKey(String businessKey) {
         return store.findByBusinessKey(name, businessKey).map(StoreFacts::recorded);
+      }
+
+      @Override
+      public Optional<Recorded> firstWithContent(String fingerprint, Duration window) {
+        return content
+            .firstSince(
+                name, fingerprint, envelope.messageId(), LocalDateTime.now(clock).minus(window))
+            .flatMap(first -> store.find(name, first))
+            .map(StoreFacts::recorded);
       }
     };
   }

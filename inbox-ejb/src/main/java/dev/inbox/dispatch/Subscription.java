@@ -2,6 +2,7 @@ package dev.inbox.dispatch;
 
 import dev.inbox.spi.InboxConsumer;
 import dev.inbox.spi.InboxHandler;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
 
@@ -14,6 +15,8 @@ import java.util.Set;
  * @param processingVersion the version of its processing: rows an earlier one wrote are applied
  *     again when a copy of their message arrives
  * @param mode when its handler runs: in the delivery, or later from the inbox's table
+ * @param contentWindow within which a payload it saw as new makes another message with it a
+ *     duplicate, even under another id; null when only ids are compared
  */
 record Subscription(
     String consumer,
@@ -22,6 +25,7 @@ record Subscription(
     FingerprintScope fingerprint,
     int processingVersion,
     InboxConsumer.Mode mode,
+    Duration contentWindow,
     InboxHandler handler) {
 
   Subscription {
@@ -40,6 +44,7 @@ record Subscription(
         FingerprintScope.WHOLE_BODY,
         1,
         InboxConsumer.Mode.DIRECT,
+        null,
         handler);
   }
 

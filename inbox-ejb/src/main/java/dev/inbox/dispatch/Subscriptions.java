@@ -11,6 +11,8 @@ import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.spi.Bean;
 import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -92,10 +94,30 @@ public class Subscriptions {
               fingerprintScope(declared, bean.getBeanClass().getName()),
               declared.processingVersion(),
               declared.mode(),
+              contentWindow(declared, bean.getBeanClass().getName()),
               handle.get()));
     }
     LOG.info(() -> "Inbox consumers: " + classByConsumer);
     return discovered;
+  }
+
+  /** The consumer's content window, or null when it has none; a start refused when unreadable. */
+  private static Duration contentWindow(InboxConsumer declared, String handlerClass) {
+    if (declared.contentWindow().isEmpty()) {
+      return null;
+    }
+    try {
+      Duration window = Duration.parse(declared.contentWindow());
+      if (!window.isNegative() && !window.isZero()) {
+        return window;
+      }
+    } catch (DateTimeParseException unreadable) {
+      // Refused below.
+    }
+    throw new IllegalStateException(
+        ("%s (consumer '%s') declares contentWindow '%s': give a positive ISO-8601 duration, for"
+                + " example PT10M, or leave it empty to compare ids only")
+            .formatted(handlerClass, declared.name(), declared.contentWindow()));
   }
 
   /**

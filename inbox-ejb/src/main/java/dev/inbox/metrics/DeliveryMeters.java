@@ -86,6 +86,7 @@ final class DeliveryMeters {
       }
       case DUPLICATE -> port.increment(Meter.DUPLICATES, consumerAndType);
       case SEMANTIC_DUPLICATE -> port.increment(Meter.SEMANTIC_DUPLICATES, consumerAndType);
+      case CONTENT_DUPLICATE -> port.increment(Meter.CONTENT_DUPLICATES, consumerAndType);
       case COLLISION -> port.increment(Meter.COLLISIONS, consumerAndType);
       case INVALID -> {
         if (verdict.reason() == QuarantineReason.UNSUPPORTED_CONTRACT_VERSION) {

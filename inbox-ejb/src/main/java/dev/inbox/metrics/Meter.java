@@ -36,6 +36,12 @@ enum Meter {
       Kind.COUNTER,
       "consumer",
       "type"),
+  CONTENT_DUPLICATES(
+      "inbox_content_duplicates",
+      "Messages under a new id whose payload the consumer saw within its content window: merged",
+      Kind.COUNTER,
+      "consumer",
+      "type"),
   CONFLICTS(
       "inbox_conflicts",
       "Deliveries that lost a race on the unique key to a concurrent delivery, rolled back",

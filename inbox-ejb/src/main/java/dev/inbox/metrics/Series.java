@@ -44,6 +44,7 @@ final class Series {
                     Meter.DUPLICATES,
                     Meter.COLLISIONS,
                     Meter.SEMANTIC_DUPLICATES,
+                    Meter.CONTENT_DUPLICATES,
                     Meter.REPROCESSED,
                     Meter.CONFLICTS)) {
               port.declare(meter, List.of(consumer, type));

@@ -14,9 +14,9 @@ import java.util.List;
  * Retention's deletes, each batch in a short transaction of its own: a bounded set of the oldest
  * expired rows is chosen, deleted by key, and the consumer's watermark moved past them; operators'
  * requests to reprocess those messages are retired with them, and a store-then-process consumer's
- * stored messages, bodies and all, go with them; a row whose stored message is not finished stays.
- * Two nodes sweeping at once may choose the same rows; the second deletes nothing and moves nothing
- * back.
+ * stored messages, bodies and all, go with them, as do the payloads a consumer with a content
+ * window saw before the cutoff; a row whose stored message is not finished stays. Two nodes
+ * sweeping at once may choose the same rows; the second deletes nothing and moves nothing back.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.REQUIRES_NEW)
@@ -30,6 +30,8 @@ public class RetentionStore {
   @Inject private ReprocessRequests requests;
 
   @Inject private AppliedBodies bodies;
+
+  @Inject private ContentSeen content;
 
   /**
    * Deletes up to {@code batchSize} of a consumer's rows processed before the cutoff, oldest first.
@@ -74,6 +76,8 @@ public class RetentionStore {
           .setParameter("consumer", consumer)
           .setParameter("ids", ids)
           .executeUpdate();
+      // Their payloads, seen no later than they were processed, count no more for a content window.
+      content.purge(consumer, cutoff);
     }
     return deleted;
   }

@@ -12,6 +12,7 @@ import dev.inbox.spi.Payload;
 import dev.inbox.spi.QuarantineReason;
 import dev.inbox.store.ErrorCause;
 import dev.inbox.store.FailureKind;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -174,6 +175,7 @@ class DecideTest {
             FingerprintScope.WHOLE_BODY,
             1,
             InboxConsumer.Mode.STORE_THEN_PROCESS,
+            null,
             (message, context) -> {});
     FakeFacts facts = new FakeFacts();
     facts.businessKey = Optional.of("order-7/ship");
@@ -304,6 +306,57 @@ class DecideTest {
         Decide.forConsumer(consumer(), acme, 1, true, QUARANTINE_ALL, facts));
   }
 
+  @Test
+  void aPayloadSeenWithinTheContentWindowMakesANewIdItsDuplicate() {
+    FakeFacts facts = new FakeFacts();
+    Recorded first = new Recorded("evt-0", "fingerprint-1", AT, null);
+    facts.firstWithContent = Optional.of(first);
+
+    Decision decision = decide(windowed(), 1, true, facts);
+
+    assertEquals(new Decision.ContentDuplicate(first, null), decision);
+    assertEquals("firstWithContent fingerprint-1 PT10M", facts.asked.get(facts.asked.size() - 1));
+  }
+
+  @Test
+  void aPayloadNotSeenWithinTheWindowIsNew() {
+    assertEquals(new Decision.Apply(null, false), decide(windowed(), 1, true, new FakeFacts()));
+  }
+
+  @Test
+  void withoutAContentWindowThePayloadIsNeverLookedFor() {
+    FakeFacts facts = new FakeFacts();
+    facts.firstWithContent = Optional.of(new Recorded("evt-0", "fingerprint-1", AT, null));
+
+    assertEquals(new Decision.Apply(null, false), decide(consumer(), 1, true, facts));
+    assertTrue(facts.asked.stream().noneMatch(asked -> asked.startsWith("firstWithContent")));
+  }
+
+  @Test
+  void aBusinessKeyAskedBeforeDecidesBeforeTheContentWindow() {
+    FakeFacts facts = new FakeFacts();
+    Recorded byKey = new Recorded("evt-0", "fingerprint-0", AT, null);
+    facts.businessKey = Optional.of("order-7/invoice");
+    facts.firstWithKey = Optional.of(byKey);
+    facts.firstWithContent = Optional.of(new Recorded("evt-9", "fingerprint-1", AT, null));
+
+    assertEquals(
+        new Decision.SemanticDuplicate("order-7/invoice", byKey, null),
+        decide(windowed(), 1, true, facts));
+  }
+
+  private static Subscription windowed() {
+    return new Subscription(
+        "billing",
+        Set.of("order.created"),
+        Set.of(),
+        FingerprintScope.WHOLE_BODY,
+        1,
+        InboxConsumer.Mode.DIRECT,
+        Duration.ofMinutes(10),
+        (message, context) -> {});
+  }
+
   private static Subscription consumerOfVersion(int processingVersion) {
     return new Subscription(
         "billing",
@@ -312,6 +365,7 @@ class DecideTest {
         FingerprintScope.WHOLE_BODY,
         processingVersion,
         InboxConsumer.Mode.DIRECT,
+        null,
         (message, context) -> {});
   }
 
@@ -340,6 +394,7 @@ class DecideTest {
     Optional<String> businessKey = Optional.empty();
     Error keyFailure;
     Optional<Recorded> firstWithKey = Optional.empty();
+    Optional<Recorded> firstWithContent = Optional.empty();
     final List<String> asked = new ArrayList<>();
 
     @Override
@@ -379,6 +434,12 @@ class DecideTest {
     public Optional<Recorded> firstWithBusinessKey(String key) {
       asked.add("firstWithBusinessKey");
       return firstWithKey;
+    }
+
+    @Override
+    public Optional<Recorded> firstWithContent(String fingerprint, Duration window) {
+      asked.add("firstWithContent " + fingerprint + " " + window);
+      return firstWithContent;
     }
   }
 }

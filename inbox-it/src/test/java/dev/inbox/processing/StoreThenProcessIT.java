@@ -14,6 +14,7 @@ import dev.inbox.it.handlers.Cures;
 import dev.inbox.it.handlers.Invocations;
 import dev.inbox.it.handlers.Rows;
 import dev.inbox.it.stored.StoredHandler;
+import dev.inbox.it.stored.WindowedHandler;
 import dev.inbox.operations.ParkedMessages;
 import dev.inbox.spi.QuarantineProperties;
 import dev.inbox.store.PendingMessage;
@@ -24,6 +25,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -296,13 +298,55 @@ class StoreThenProcessIT {
     assertEquals(key + "-3", rows.effectsInOrder(StoredHandler.CONSUMER, key + "-").get(4));
   }
 
+  @Test
+  void aBodySeenWithinTheContentWindowIsADuplicateUnderANewIdAndCountedAndNotAfterIt() {
+    String run = TestMessage.newRun();
+    String body = "{\"order\": \"%s\", \"amount\": 10}".formatted(run);
+    String consumer = WindowedHandler.CONSUMER;
+    double mergedBefore = series("inbox_content_duplicates_total", consumer);
+
+    producer.send(
+        List.of(
+            TestMessage.of(run, run + "-first", WindowedHandler.TYPE, body),
+            TestMessage.of(run, run + "-again", WindowedHandler.TYPE, body),
+            TestMessage.of(run, run + "-other", WindowedHandler.TYPE, body.replace("10", "11"))));
+
+    broker.settledWhen(
+        "three rows, two effects, and the merged copy counted",
+        () ->
+            rows.inbox(consumer, run) == 3
+                && rows.effects(consumer, run) == 2
+                && series("inbox_content_duplicates_total", consumer) - mergedBefore >= 1);
+    Instant windowEnds = Instant.now().plus(Duration.parse(WindowedHandler.WINDOW));
+    // Which of the two equal bodies came first is the broker's and the race's to decide.
+    List<String> applied = rows.effectsInOrder(consumer, run);
+    String first = applied.contains(run + "-first") ? run + "-first" : run + "-again";
+    String merged = first.equals(run + "-first") ? run + "-again" : run + "-first";
+    assertTrue(applied.contains(run + "-other"), "a different body applies: " + applied);
+    assertEquals(Optional.of(first), rows.duplicateOf(consumer, merged), "the merged copy's row");
+    assertEquals(0, rows.effectsOf(consumer, merged), "the merged copy has no effect");
+    assertEquals(1, series("inbox_content_duplicates_total", consumer) - mergedBefore, "merged");
+
+    // Once the window has passed, the same body under a new id is a new message again.
+    broker.settledWhen("the content window passed", () -> Instant.now().isAfter(windowEnds));
+    producer.send(TestMessage.of(run, run + "-later", WindowedHandler.TYPE, body));
+    broker.settledWhen(
+        "the same body after the window applied", () -> rows.effects(consumer, run) == 3);
+    assertEquals(1, rows.effectsOf(consumer, run + "-later"));
+    assertEquals(1, series("inbox_content_duplicates_total", consumer) - mergedBefore, "merged");
+  }
+
   private static TestMessage numbered(String key, int number) {
     return message(key, key + "-" + number, key, "{\"n\": " + number + "}").with(SEQUENCE, number);
   }
 
   /** A series of the consumer, as the server exports it now. */
   private static double series(String name) {
-    return Settings.ofServer().scrape().value(name, Map.of("consumer", StoredHandler.CONSUMER));
+    return series(name, StoredHandler.CONSUMER);
+  }
+
+  private static double series(String name, String consumer) {
+    return Settings.ofServer().scrape().value(name, Map.of("consumer", consumer));
   }
 
   private static TestMessage message(String run, String id, String key, String body) {

@@ -74,6 +74,18 @@ public @interface InboxConsumer {
   int processingVersion() default 1;
 
   /**
+   * A window within which a message whose payload equals one this consumer saw as new is a
+   * duplicate of it, even under another id: an ISO-8601 duration, for example {@code "PT10M"}. For
+   * producers that publish the same event again under a new id. The payload is compared as the
+   * fingerprint sees it ({@link #fingerprintIncludes()}, {@link #fingerprintExcludes()}): two
+   * legitimate events with the same content within the window are merged into one, so give it only
+   * to a consumer whose payloads always differ between two real events. Empty, the default,
+   * compares ids only.
+   */
+  @Nonbinding
+  String contentWindow() default "";
+
+  /**
    * When the handler runs: in the delivery that brings the message ({@link Mode#DIRECT}, the
    * default), or later, from the inbox's table ({@link Mode#STORE_THEN_PROCESS}).
    */
@@ -144,6 +156,11 @@ public @interface InboxConsumer {
     @Override
     public Mode mode() {
       return Mode.DIRECT;
+    }
+
+    @Override
+    public String contentWindow() {
+      return "";
     }
   }
 }

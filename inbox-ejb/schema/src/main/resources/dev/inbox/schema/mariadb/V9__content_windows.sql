@@ -1,0 +1,20 @@
+-- Version 9 of the inbox's tables on MariaDB: the payloads that consumers with a content window have
+-- seen, by which a message whose payload equals one seen within the window is a duplicate even
+-- under another id. Every statement creates only what is missing.
+
+-- One row per consumer and payload hash: the message that last brought the payload as new, and
+-- when. The primary key decides a race between two copies under two ids: one inserts the row (or
+-- takes over an entry older than the window), the other rolls back and, redelivered, is a duplicate.
+CREATE TABLE IF NOT EXISTS inbox_content (
+    consumer_name VARCHAR(100) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+    payload_hash  VARCHAR(64) CHARACTER SET ascii COLLATE ascii_bin NOT NULL,
+    message_id    VARCHAR(400) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL,
+    seen_at       DATETIME(6)  NOT NULL,
+    CONSTRAINT pk_inbox_content PRIMARY KEY (consumer_name, payload_hash),
+    -- Retention deletes each consumer's entries older than its window.
+    INDEX ix_inbox_content_seen (consumer_name, seen_at)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_unicode_ci;
+
+INSERT INTO inbox_schema_version (version, description)
+    SELECT 9, 'content windows' FROM DUAL
+    WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 9);
