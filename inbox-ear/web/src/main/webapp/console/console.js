@@ -101,7 +101,8 @@ async function act(queue, kind, selection, what, after) {
 async function send(queue, body, after) {
   try {
     const done = await post(`${queue}/actions`, body);
-    say(`${body.action === "redrive" ? "Redriven" : "Discarded"}: ${done.action.messages} message(s).`);
+    const verb = { redrive: "Redriven", discard: "Discarded", release: "Released" }[body.action];
+    say(`${verb}: ${done.action.messages} message(s).`);
     if (after && location.hash !== after) location.hash = after;
     else route();
   } catch (error) {
@@ -291,10 +292,43 @@ async function trace(id, show) {
     found.failures.length === 0 ? el("p", { class: "muted" }, "No failed attempt.")
       : table(["Consumer", "Attempts", "Kind", "First", "Last", "Last error", "Thrown"],
         found.failures.map((f) => [f.consumer, f.attempts, f.kind, time(f.firstSeen), time(f.lastSeen), f.lastError, cause(f)])),
+    el("h2", {}, "Stored for the workers"),
+    found.stored.length === 0 ? el("p", { class: "muted" }, "No store-then-process consumer keeps it.")
+      : table(["Consumer", "State", "Ordering key", "Number", "Attempts", "Last error", "Taken in", "Next attempt", "Finished"],
+        found.stored.map((s) => [s.consumer, s.state, s.orderingKey, s.sequence, s.attempts, s.lastError,
+          time(s.receivedAt), s.state === "pending" ? time(s.nextAttemptAt) : "", time(s.finishedAt)])),
     el("h2", {}, "Held copies"),
     found.quarantined.length + found.deadLettered.length === 0 ? el("p", { class: "muted" }, "None.")
       : table(["Where", "Why", "Consumer", "Error", "Set aside"],
         [...held("quarantine", found.quarantined), ...held("dead-letters", found.deadLettered)]));
+}
+
+/** Parked store-then-process messages: each holds its ordering key until an operator releases it. */
+async function parked(query, show) {
+  const params = new URLSearchParams(query);
+  const number = Number(params.get("page") || 0);
+  const messages = await get(`parked?${withPage(params, number)}`);
+  const release = (message) => async () => {
+    const what = `message ${message.messageId} of consumer ${message.consumer}: its key '${message.orderingKey}'`
+      + ` flows again without it (${message.waiting} waiting), and it is never applied`;
+    const reason = await confirmAction("Release", what);
+    if (!reason) return;
+    await send("parked", { id: actionId(), action: "release", consumer: message.consumer, messageId: message.messageId, reason });
+  };
+  show(el("h1", {}, "Parked"),
+    el("p", { class: "muted" }, "A store-then-process message that failed every attempt holds its ordering key: "
+      + "the key's later messages wait, other keys flow. Its copy is in the quarantine. Fix the cause, then release it."),
+    el("p", {}, `Page ${number + 1}. `,
+      number > 0 ? link(`#/parked?${withPage(params, number - 1)}`, "Previous") : "", " ",
+      messages.length === 50 ? link(`#/parked?${withPage(params, number + 1)}`, "Next") : ""),
+    messages.length === 0 ? el("p", { class: "muted" }, "Nothing is parked.")
+      : table(["Message", "Consumer", "Ordering key", "Number", "Waiting behind it", "Attempts", "Last error", "Taken in", ""],
+        messages.map((message) => [
+          link(`#/messages/${encodeURIComponent(message.messageId)}`, message.messageId),
+          message.consumer, message.orderingKey, message.sequence, message.waiting, message.attempts,
+          message.lastError, time(message.receivedAt),
+          el("button", { class: "release", onclick: release(message) }, "Release"),
+        ])));
 }
 
 async function audit(show) {
@@ -317,6 +351,7 @@ async function route() {
     if (parts[0] === "messages" && parts[1]) await trace(parts.slice(1).join("/"), show);
     else if ((parts[0] === "quarantine" || parts[0] === "dead-letters") && parts[1] === "entries") await entry(parts[0], parts.slice(2).join("/"), show);
     else if (parts[0] === "quarantine" || parts[0] === "dead-letters") await list(parts[0], query || "", show);
+    else if (parts[0] === "parked") await parked(query || "", show);
     else if (parts[0] === "actions") await audit(show);
     else await overview(show);
   } catch (error) {

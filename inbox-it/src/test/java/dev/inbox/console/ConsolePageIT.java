@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.inbox.it.Deployments;
 import dev.inbox.it.InboxTest;
 import dev.inbox.it.scenarios.Scenarios;
+import dev.inbox.it.stored.StoredHandler;
 import dev.inbox.testkit.TestMessage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -45,9 +46,10 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The console's page in a real browser (Debian's headless Chromium, driven by Selenium from the
  * test run): an operator searches a quarantined message, opens it, reads its next step, redrives it
- * once its handler is fixed, and sees it applied and audited, with no error in the browser's
- * console. The run saves screenshots of the main views where the cell says (the operations guide's
- * pictures).
+ * once its handler is fixed, and sees it applied and audited; and releases a parked
+ * store-then-process message, after which its key's next message is applied; with no error in the
+ * browser's console. The run saves screenshots of the main views where the cell says (the
+ * operations guide's pictures).
  */
 @InboxTest
 @Tag("http")
@@ -59,7 +61,14 @@ class ConsolePageIT {
 
   @Deployment
   static EnterpriseArchive deployment() {
-    return Deployments.inbox(ConsolePageIT.class, Map.of(), Scenarios.class.getPackage());
+    // Attempts in quick succession, so that a poison store-then-process message is parked soon.
+    return Deployments.withHandlersOf(
+        ConsolePageIT.class,
+        Map.of(
+            "inbox.store-then-process.retry-delay", "PT0.05S",
+            "inbox.store-then-process.max-retry-delay", "PT0.2S"),
+        StoredHandler.class.getPackage(),
+        Scenarios.class.getPackage());
   }
 
   private final HttpClient http =
@@ -101,15 +110,7 @@ class ConsolePageIT {
     String id = TestMessage.newRun() + "-order-7";
     scenario("quarantined/" + id);
 
-    // The login, in the address as a person would type it at the prompt.
-    URI console = URI.create(setting("app-url") + "/inbox/console/");
-    browser.get(
-        "%s://it-operator:%s@%s:%d/inbox/console/#/"
-            .formatted(
-                console.getScheme(),
-                setting("console-password"),
-                console.getHost(),
-                console.getPort()));
+    URI console = logIn("#/");
     wait.until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("h1"), "What waits"));
     wait.until(
         ExpectedConditions.textToBePresentInElementLocated(By.id("view"), "retries-exhausted"));
@@ -165,6 +166,60 @@ class ConsolePageIT {
             By.id("view"), "the fix of " + id + " is deployed"));
     screenshot("console-audit");
 
+    assertNoErrorInTheBrowser();
+  }
+
+  @Test
+  @RunAsClient
+  void anOperatorReleasesAParkedMessageAndItsKeyFlowsAgain() {
+    String id = TestMessage.newRun() + "-parcel-3";
+    scenario("parked/" + id);
+
+    URI console = logIn("#/parked");
+    wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("view"), id));
+    WebElement row = browser.findElement(By.xpath("//tr[td/a[text()='%s']]".formatted(id)));
+    assertEquals(
+        "1",
+        row.findElements(By.tagName("td")).get(4).getText(),
+        "one message of its key waits behind it: " + row.getText());
+    screenshot("console-parked");
+
+    row.findElement(By.cssSelector("button.release")).click();
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("confirm")));
+    browser.findElement(By.id("confirm-reason")).sendKeys("parcel " + id + " sent by hand");
+    browser.findElement(By.id("confirm-go")).click();
+    wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("notice"), "Released: 1"));
+    assertFalse(browser.findElement(By.id("view")).getText().contains(id), "no longer parked");
+
+    // The message behind it is applied: its trace shows its stored copy done.
+    browser.get(console + "#/messages/" + URLEncoder.encode(id + "-next", StandardCharsets.UTF_8));
+    wait.until(
+        page -> {
+          page.navigate().refresh();
+          return page.findElement(By.id("view")).getText().contains("it-stored done");
+        });
+    browser.get(console + "#/messages/" + URLEncoder.encode(id, StandardCharsets.UTF_8));
+    wait.until(
+        ExpectedConditions.textToBePresentInElementLocated(By.id("view"), "it-stored released"));
+    assertNoErrorInTheBrowser();
+  }
+
+  /** Opens the console at the address, logged in as the operator; the console's address. */
+  private URI logIn(String hash) {
+    // The login, in the address as a person would type it at the prompt.
+    URI console = URI.create(setting("app-url") + "/inbox/console/");
+    browser.get(
+        "%s://it-operator:%s@%s:%d/inbox/console/%s"
+            .formatted(
+                console.getScheme(),
+                setting("console-password"),
+                console.getHost(),
+                console.getPort(),
+                hash));
+    return console;
+  }
+
+  private void assertNoErrorInTheBrowser() {
     List<LogEntry> errors =
         browser.manage().logs().get(LogType.BROWSER).getAll().stream()
             .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())

@@ -141,10 +141,6 @@ public class ConsoleResource {
                             .build()));
   }
 
-  /**
-   * The answer, with what the caller got wrong as a 400 and a broker that does not answer as a 503
-   * (never cached: {@link ConsoleHeaders}).
-   */
   /** The refusal of a page out of range; empty for one that can be read. */
   private static Optional<Response> refusedPage(int page, int size) {
     if (page >= 0 && size >= 1 && size <= MAX_PAGE_SIZE) {
@@ -156,6 +152,10 @@ public class ConsoleResource {
                 .formatted(page, size, MAX_PAGE_SIZE)));
   }
 
+  /**
+   * The answer, with what the caller got wrong as a 400 and a broker that does not answer as a 503
+   * (never cached: {@link ConsoleHeaders}).
+   */
   private static Response answer(Supplier<Response> read) {
     Response response;
     try {
