@@ -45,18 +45,31 @@ record Storm(String run, String consumer, List<TestMessage> messages) {
    * each: the first of its messages to reach the point halts the server.
    */
   static Storm storedCrashingAt(CrashPoint point, int identities) {
-    AtomicInteger sent = new AtomicInteger();
+    return stored(identities, 1, KEYS, message -> message.with(CrashPoint.PROPERTY, point.name()));
+  }
+
+  /**
+   * A run for the store-then-process crash handler that halts nothing, in that many ordering keys,
+   * numbered within each, each identity sent the given number of times.
+   */
+  static Storm stored(int identities, int copies, int keys) {
+    return stored(identities, copies, keys, message -> message);
+  }
+
+  private static Storm stored(
+      int identities, int copies, int keys, UnaryOperator<TestMessage> extra) {
+    AtomicInteger numbered = new AtomicInteger();
     return build(
         StoredCrashHandler.CONSUMER,
         StoredCrashHandler.TYPE,
         identities,
-        1,
+        copies,
         message -> {
-          int index = sent.getAndIncrement();
-          return message
-              .with(CrashPoint.PROPERTY, point.name())
-              .with("JMSXGroupID", message.properties().get(TestMessage.RUN) + "-k" + index % KEYS)
-              .with("JMSXGroupSeq", index / KEYS + 1);
+          int index = numbered.getAndIncrement();
+          return extra
+              .apply(message)
+              .with("JMSXGroupID", message.properties().get(TestMessage.RUN) + "-k" + index % keys)
+              .with("JMSXGroupSeq", index / keys + 1);
         });
   }
 
@@ -116,16 +129,19 @@ record Storm(String run, String consumer, List<TestMessage> messages) {
   }
 
   /**
-   * The identities of each ordering key of a store-then-process run, in the order of their numbers.
+   * The identities of each ordering key of a store-then-process run, in the order of their numbers,
+   * each once however often it was sent.
    */
   Map<String, List<String>> identitiesByKey() {
     Map<String, List<String>> byKey = new TreeMap<>();
-    messages.forEach(
-        message ->
-            byKey
-                .computeIfAbsent(
-                    (String) message.properties().get("JMSXGroupID"), key -> new ArrayList<>())
-                .add((String) message.properties().get("messageId")));
+    messages.stream()
+        .distinct()
+        .forEach(
+            message ->
+                byKey
+                    .computeIfAbsent(
+                        (String) message.properties().get("JMSXGroupID"), key -> new ArrayList<>())
+                    .add((String) message.properties().get("messageId")));
     return byKey;
   }
 
