@@ -214,9 +214,10 @@ CREATE TABLE IF NOT EXISTS inbox_pending (
     CONSTRAINT ck_inbox_pending_body_kind CHECK (body_kind IN ('text', 'bytes', 'text-base64'))
 );
 
--- What a worker's claim looks for: a consumer's unfinished messages, by key, oldest first.
-CREATE INDEX IF NOT EXISTS ix_inbox_pending_heads
-    ON inbox_pending (consumer_name, state, ordering_key, arrival);
+-- What a worker's claim looks for: a consumer's pending messages, oldest first, stopping at the
+-- first due ones; and, for each, the unfinished and finished messages of its key.
+CREATE INDEX IF NOT EXISTS ix_inbox_pending_due ON inbox_pending (consumer_name, state, arrival);
+CREATE INDEX IF NOT EXISTS ix_inbox_pending_keys ON inbox_pending (consumer_name, ordering_key, state);
 
 -- One row per consumer and payload hash: the message that last brought the payload as new, and
 -- when. The primary key decides a race between two copies under two ids: one inserts the row (or
@@ -256,5 +257,5 @@ INSERT INTO inbox_schema_version (version, description)
     SELECT 8, 'sequence numbers'
     WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 8);
 INSERT INTO inbox_schema_version (version, description)
-    SELECT 9, 'content windows'
+    SELECT 9, 'content windows, claim indexes'
     WHERE NOT EXISTS (SELECT 1 FROM inbox_schema_version WHERE version = 9);

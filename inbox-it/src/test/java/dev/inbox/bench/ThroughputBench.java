@@ -101,7 +101,8 @@ class ThroughputBench {
     results.put("smallTableRowsAtEnd", tables.inboxRows());
 
     sweep(inbox);
-    latencyAtHalfPeak(inbox);
+    latencyAtHalfPeak(inbox, "inbox", BenchHandler.TYPE, "latency");
+    latencyAtHalfPeak(inbox, "stored", StoredBenchHandler.TYPE, "storedLatency");
     bigTable(inbox);
 
     LOG.info(() -> "Benchmark results: " + results.write(config.output(), config.cell()));
@@ -230,13 +231,14 @@ class ThroughputBench {
   }
 
   /**
-   * Messages at half the inbox's peak rate, one by one from one producer, for the configured time:
-   * the producer-timestamp-to-commit latency of each.
+   * Messages at half a path's peak rate, one by one from one producer, for the configured time: the
+   * producer-timestamp-to-commit latency of each (for a store-then-process consumer, the commit of
+   * the worker that applied it), under results named from the key.
    */
-  private void latencyAtHalfPeak(Target inbox) {
-    double rate = results.median("inbox") / 2;
+  private void latencyAtHalfPeak(Target inbox, String path, String type, String key) {
+    double rate = results.median(path) / 2;
     int count = (int) Math.max(1, rate * config.latencySeconds());
-    List<String> messageIds = ids("latency", count);
+    List<String> messageIds = ids(key, count);
     latency.reset();
     long start = System.nanoTime();
     long interval = (long) (TimeUnit.SECONDS.toNanos(1) / rate);
@@ -244,18 +246,18 @@ class ThroughputBench {
       for (int i = 0; i < count; i++) {
         long due = start + i * interval;
         LockSupport.parkNanos(due - System.nanoTime());
-        load.sendNow(jms, inbox.queue(), messageIds.get(i), BenchHandler.TYPE);
+        load.sendNow(jms, inbox.queue(), messageIds.get(i), type);
       }
     }
     double sent = count / seconds(start);
-    waitForRows("the latency messages applied", () -> tables.effects("latency-") == count);
+    waitForRows("the " + key + " messages applied", () -> tables.effects(key + "-") == count);
     Histogram committed = latency.read();
-    results.put("latencyTargetPerSecond", rate);
-    results.put("latencySentPerSecond", sent);
-    results.put("latencyMessages", committed.getTotalCount());
-    results.put("latencyP50Ms", Latency.millis(committed.getValueAtPercentile(50)));
-    results.put("latencyP99Ms", Latency.millis(committed.getValueAtPercentile(99)));
-    results.put("latencyMaxMs", Latency.millis(committed.getMaxValue()));
+    results.put(key + "TargetPerSecond", rate);
+    results.put(key + "SentPerSecond", sent);
+    results.put(key + "Messages", committed.getTotalCount());
+    results.put(key + "P50Ms", Latency.millis(committed.getValueAtPercentile(50)));
+    results.put(key + "P99Ms", Latency.millis(committed.getValueAtPercentile(99)));
+    results.put(key + "MaxMs", Latency.millis(committed.getMaxValue()));
   }
 
   /** Intake again once the table holds the big size, its statistics refreshed. */
