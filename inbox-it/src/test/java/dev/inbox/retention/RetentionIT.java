@@ -14,6 +14,7 @@ import dev.inbox.it.handlers.EffectHandler;
 import dev.inbox.it.handlers.Invocations;
 import dev.inbox.it.handlers.RetentionHandler;
 import dev.inbox.it.handlers.Rows;
+import dev.inbox.it.stored.StoredHandler;
 import dev.inbox.testkit.TestMessage;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
@@ -31,18 +32,28 @@ import org.junit.jupiter.api.Test;
  * duplicating anything. One consumer (it-retention) keeps rows for 3 seconds; the others keep the
  * default 30 days, so the deployment accepts a retention shorter than the redelivery horizon, or
  * the inbox would refuse to start. Applied bodies are kept here, to show that they go with their
- * rows.
+ * rows. A store-then-process consumer (it-stored) keeps its rows for 3 seconds too: the sweeper
+ * deletes its finished messages while intake and the workers go on, never an unfinished one.
  */
 @InboxTest
 class RetentionIT {
 
+  /** The ordering keys of the store-then-process run. */
+  private static final int STORED_KEYS = 6;
+
   @Deployment
   static EnterpriseArchive deployment() {
-    return Deployments.inbox(
+    return Deployments.withHandlersOf(
         RetentionIT.class,
         RetentionHandler.threeSecondRetention(
             Map.of(
-                "inbox.retention.batch-size", "50", "inbox.console.keep-applied-bodies", "true")));
+                "inbox.retention.batch-size",
+                "50",
+                "inbox.console.keep-applied-bodies",
+                "true",
+                "inbox.retention.consumer." + StoredHandler.CONSUMER,
+                "PT3S")),
+        StoredHandler.class.getPackage());
   }
 
   @Inject private Producer producer;
@@ -158,10 +169,66 @@ class RetentionIT {
     assertEquals(List.of(), log.errorsSince(mark), "errors in the server log");
   }
 
+  @Test
+  void theSweeperDeletesFinishedStoredMessagesWhileIntakeAndTheWorkersGoOn() {
+    String run = TestMessage.newRun();
+    String consumer = StoredHandler.CONSUMER;
+    ServerLog log = new ServerLog();
+    long mark = log.mark();
+    double purgedBefore = purged(consumer);
+    List<List<String>> keys = new ArrayList<>();
+    for (int key = 0; key < STORED_KEYS; key++) {
+      keys.add(new ArrayList<>());
+    }
+    // Waves of each key's next message, each taken in before the next, until the sweeper has
+    // deleted some of the run's finished messages; then two waves more.
+    int wavesAfterTheFirstPurge = -1;
+    for (int wave = 0; wavesAfterTheFirstPurge < 2; wave++) {
+      assertTrue(wave < 500, "the sweeper deleted none of the run's messages in 500 waves");
+      List<TestMessage> messages = new ArrayList<>();
+      for (int key = 0; key < STORED_KEYS; key++) {
+        String id = "%s-k%d-%04d".formatted(run, key, wave);
+        keys.get(key).add(id);
+        messages.add(
+            TestMessage.of(run, id, StoredHandler.TYPE, "{\"n\": " + wave + "}")
+                .with("JMSXGroupID", run + "-k" + key));
+      }
+      producer.send(messages);
+      broker.settled("the wave taken in");
+      if (wavesAfterTheFirstPurge >= 0) {
+        wavesAfterTheFirstPurge++;
+      } else if (purged(consumer) > purgedBefore) {
+        wavesAfterTheFirstPurge = 0;
+      }
+    }
+    int sent = keys.stream().mapToInt(List::size).sum();
+
+    eventually("every message applied, and every row deleted")
+        .until(
+            () ->
+                rows.effects(consumer, run) >= sent
+                    && rows.inbox(consumer, run) == 0
+                    && purged(consumer) - purgedBefore >= sent);
+    assertEquals(sent, rows.effects(consumer, run), "each message applied once");
+    assertEquals(sent, invocations.ofPrefix(consumer, run), "handler calls");
+    for (List<String> key : keys) {
+      String prefix = key.get(0).substring(0, key.get(0).lastIndexOf('-') + 1);
+      assertEquals(key, rows.effectsInOrder(consumer, prefix), "the order of key " + prefix);
+    }
+    for (String state : List.of("PENDING", "PARKED", "DONE")) {
+      assertEquals(0, rows.stored(consumer, run, state), "stored messages " + state);
+    }
+    assertEquals(List.of(), log.errorsSince(mark), "errors in the server log");
+  }
+
   private static double purged() {
+    return purged(RetentionHandler.CONSUMER);
+  }
+
+  private static double purged(String consumer) {
     return Settings.ofServer()
         .scrape()
-        .value("inbox_rows_purged_total", Map.of("consumer", RetentionHandler.CONSUMER));
+        .value("inbox_rows_purged_total", Map.of("consumer", consumer));
   }
 
   private static double late() {
