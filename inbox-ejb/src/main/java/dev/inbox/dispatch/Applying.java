@@ -126,7 +126,8 @@ class Applying {
       Subscription consumer,
       Admission.Admitted admitted,
       int deliveryCount,
-      Decision.SemanticDuplicate duplicate,
+      Recorded first,
+      Instant firstReceipt,
       Outcome outcome) {
     String name = consumer.consumer();
     LocalDateTime now = LocalDateTime.now(clock);
@@ -136,12 +137,12 @@ class Applying {
             admitted.envelope(),
             deliveryCount,
             admitted.fingerprint(),
-            duplicate.first().messageId(),
-            receivedAt(duplicate.firstReceipt(), now),
+            first.messageId(),
+            receivedAt(firstReceipt, now),
             now,
             consumer.processingVersion());
     return store.insert(row)
-        ? Verdict.duplicate(name, outcome, duplicate.first(), "of " + duplicate.first().messageId())
+        ? Verdict.duplicate(name, outcome, first, "of " + first.messageId())
         : Verdict.of(name, Outcome.CONFLICT, null);
   }
 

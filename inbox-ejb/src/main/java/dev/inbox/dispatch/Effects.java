@@ -78,14 +78,20 @@ class Effects {
     int deliveryCount = delivery.deliveryCount();
     if (decision instanceof Decision.SemanticDuplicate duplicate) {
       return applying.duplicateOf(
-          consumer, admitted, deliveryCount, duplicate, Outcome.SEMANTIC_DUPLICATE);
+          consumer,
+          admitted,
+          deliveryCount,
+          duplicate.first(),
+          duplicate.firstReceipt(),
+          Outcome.SEMANTIC_DUPLICATE);
     }
     if (decision instanceof Decision.ContentDuplicate duplicate) {
       return applying.duplicateOf(
           consumer,
           admitted,
           deliveryCount,
-          new Decision.SemanticDuplicate(null, duplicate.first(), duplicate.firstReceipt()),
+          duplicate.first(),
+          duplicate.firstReceipt(),
           Outcome.CONTENT_DUPLICATE);
     }
     if (decision instanceof Decision.Reprocess reprocess) {

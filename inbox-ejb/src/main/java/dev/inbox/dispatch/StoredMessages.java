@@ -39,6 +39,7 @@ public class StoredMessages {
   private final Policy policy;
   private final Clock clock;
   private final Event<SequenceGap> gaps;
+  private final Event<StoredApplied> applied;
 
   private static final Logger LOG = Logger.getLogger(StoredMessages.class.getName());
 
@@ -55,7 +56,8 @@ public class StoredMessages {
       Backoff backoff,
       Policy policy,
       Clock clock,
-      Event<SequenceGap> gaps) {
+      Event<SequenceGap> gaps,
+      Event<StoredApplied> applied) {
     this.pending = pending;
     this.store = store;
     this.subscriptions = subscriptions;
@@ -66,11 +68,12 @@ public class StoredMessages {
     this.policy = policy;
     this.clock = clock;
     this.gaps = gaps;
+    this.applied = applied;
   }
 
   /** For the CDI proxy. */
   protected StoredMessages() {
-    this(null, null, null, null, null, null, null, null, null, null);
+    this(null, null, null, null, null, null, null, null, null, null, null);
   }
 
   /** How one processing went. */
@@ -120,6 +123,7 @@ public class StoredMessages {
           ErrorCause.of(verdict.error()),
           delivery.deliveryCount());
     }
+    applied.fire(new StoredApplied(claim.consumer(), message.receivedAt()));
     return new Processed.Applied();
   }
 

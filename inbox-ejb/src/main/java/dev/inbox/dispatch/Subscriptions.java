@@ -1,5 +1,6 @@
 package dev.inbox.dispatch;
 
+import dev.inbox.settings.Durations;
 import dev.inbox.spi.InboxConsumer;
 import dev.inbox.spi.InboxHandler;
 import dev.inbox.spi.Limits;
@@ -12,7 +13,6 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.spi.Bean;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -107,17 +107,13 @@ public class Subscriptions {
       return null;
     }
     try {
-      Duration window = Duration.parse(declared.contentWindow());
-      if (!window.isNegative() && !window.isZero()) {
-        return window;
-      }
-    } catch (DateTimeParseException unreadable) {
-      // Refused below.
+      return Durations.positive(
+          "%s (consumer '%s') declares contentWindow".formatted(handlerClass, declared.name()),
+          declared.contentWindow(),
+          "PT10M, or leave it empty to compare ids only");
+    } catch (IllegalArgumentException unreadable) {
+      throw new IllegalStateException(unreadable.getMessage(), unreadable);
     }
-    throw new IllegalStateException(
-        ("%s (consumer '%s') declares contentWindow '%s': give a positive ISO-8601 duration, for"
-                + " example PT10M, or leave it empty to compare ids only")
-            .formatted(handlerClass, declared.name(), declared.contentWindow()));
   }
 
   /**

@@ -3,11 +3,13 @@ package dev.inbox.metrics;
 import dev.inbox.console.HeldActions;
 import dev.inbox.dispatch.DeliveryEnded;
 import dev.inbox.dispatch.SequenceGap;
+import dev.inbox.dispatch.StoredApplied;
 import dev.inbox.dispatch.Subscriptions;
 import dev.inbox.http.IdempotentOperations;
 import dev.inbox.http.IdempotentRequestEnded;
 import dev.inbox.retention.RetentionPolicy;
 import dev.inbox.retention.RowsPurged;
+import dev.inbox.store.ClaimTakenOver;
 import dev.inbox.store.Durability;
 import dev.inbox.store.PendingMessages;
 import dev.inbox.store.Watermarks;
@@ -24,6 +26,7 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -113,6 +116,8 @@ public class InboxMetrics {
     for (String consumer : subscriptions.storingFirst()) {
       List<String> label = List.of(consumer);
       port.declare(Meter.SEQUENCE_GAPS, label);
+      port.declare(Meter.CLAIMS_TAKEN_OVER, label);
+      port.declare(Meter.STORED_LATENCY, label);
       port.gauge(Meter.PENDING_MESSAGES, label, () -> backlog(consumer).pending());
       port.gauge(Meter.PARKED_MESSAGES, label, () -> backlog(consumer).parked());
       port.gauge(
@@ -171,6 +176,19 @@ public class InboxMetrics {
   /** Counts a gap a store-then-process key moved on past, once its processing committed. */
   void sequenceGap(@Observes(during = TransactionPhase.AFTER_SUCCESS) SequenceGap gap) {
     port.increment(Meter.SEQUENCE_GAPS, List.of(gap.consumer()));
+  }
+
+  /** Counts a store-then-process claim taken over after its lease, once the claim committed. */
+  void claimTakenOver(@Observes(during = TransactionPhase.AFTER_SUCCESS) ClaimTakenOver taken) {
+    port.increment(Meter.CLAIMS_TAKEN_OVER, List.of(taken.consumer()));
+  }
+
+  /** Times a store-then-process message from its intake to the worker's commit. */
+  void storedApplied(@Observes(during = TransactionPhase.AFTER_SUCCESS) StoredApplied applied) {
+    port.record(
+        Meter.STORED_LATENCY,
+        List.of(applied.consumer()),
+        Duration.between(applied.takenIn().toInstant(ZoneOffset.UTC), clock.instant()));
   }
 
   /** Counts rows that retention deleted for a consumer. */

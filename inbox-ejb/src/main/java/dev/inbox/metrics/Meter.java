@@ -125,6 +125,17 @@ enum Meter {
           + " inbox.store-then-process.gap-timeout for them",
       Kind.COUNTER,
       "consumer"),
+  CLAIMS_TAKEN_OVER(
+      "inbox_claims_taken_over",
+      "Store-then-process messages claimed after an earlier claim's lease ran out",
+      Kind.COUNTER,
+      "consumer"),
+  STORED_LATENCY(
+      "inbox_stored_latency",
+      "Time from a store-then-process message's intake to the commit of the worker that applied"
+          + " it",
+      Kind.TIMER,
+      "consumer"),
   ROWS_PURGED("inbox_rows_purged", "Inbox rows deleted by retention", Kind.COUNTER, "consumer"),
   HANDLER_DURATION(
       "inbox_handler_duration", "Time a handler ran, per call", Kind.TIMER, "consumer"),

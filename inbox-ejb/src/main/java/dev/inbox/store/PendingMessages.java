@@ -1,6 +1,7 @@
 package dev.inbox.store;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -14,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.logging.Logger;
 
 /**
  * The messages store-then-process consumers took in ({@code inbox_pending}), and the workers'
@@ -26,6 +28,8 @@ import java.util.Optional;
  */
 @ApplicationScoped
 public class PendingMessages {
+
+  private static final Logger LOG = Logger.getLogger(PendingMessages.class.getName());
 
   /** The highest number among the finished messages of the head's key; null when none has one. */
   private static final String KEY_HIGHEST =
@@ -43,7 +47,8 @@ public class PendingMessages {
   private static final String DUE_HEADS =
       "select h.message_id, h.claim_no, case when h.sequence_no is null then null else "
           + KEY_HIGHEST
-          + " end from inbox_pending h"
+          + " end, case when h.lease_until is null then null else h.claim_owner end"
+          + " from inbox_pending h"
           + " where h.consumer_name = ?1 and h.state = 'PENDING' and h.next_attempt_at <= ?2"
           + " and (h.lease_until is null or h.lease_until < ?2)"
           + " and not exists (select 1 from inbox_pending e"
@@ -62,15 +67,17 @@ public class PendingMessages {
   private EntityManager em;
 
   private final Enlistment enlistment;
+  private final Event<ClaimTakenOver> takenOver;
 
   @Inject
-  PendingMessages(Enlistment enlistment) {
+  PendingMessages(Enlistment enlistment, Event<ClaimTakenOver> takenOver) {
     this.enlistment = enlistment;
+    this.takenOver = takenOver;
   }
 
   /** For the CDI proxy. */
   protected PendingMessages() {
-    this(null);
+    this(null, null);
   }
 
   /**
@@ -117,6 +124,16 @@ public class PendingMessages {
       String messageId = (String) head[0];
       int number = ((Number) head[1]).intValue() + 1;
       Long expected = head[2] == null ? null : ((Number) head[2]).longValue() + 1;
+      // A lease that ran out: its owner died or stopped, or its handler ran past the lease.
+      String previousOwner = (String) head[3];
+      if (previousOwner != null) {
+        LOG.warning(
+            () ->
+                ("Consumer '%s': taking message %s over from %s, whose claim's lease ran out"
+                        + " (inbox.store-then-process.lease)")
+                    .formatted(consumer, messageId, previousOwner));
+        takenOver.fire(new ClaimTakenOver(consumer, messageId, previousOwner));
+      }
       em.createNativeQuery(
               "update inbox_pending set claim_owner = ?1, claim_no = ?2, lease_until = ?3"
                   + " where consumer_name = ?4 and message_id = ?5")

@@ -180,12 +180,16 @@ final class Oracle {
 
   private Figures figures(String consumer, String run, int sent, List<Node> nodes) {
     String ofRun = TestMessage.RUN + " = '" + run + "'";
+    // Read before the rows and effects: a stored message seen finished here has its effect
+    // committed by the time they are read (one transaction commits both), so a look that finds
+    // nothing unfinished never counts effects from before the last ones committed.
+    int unfinishedStored = database.unfinishedStored(run);
     return new Figures(
         sent,
         database.rows(consumer, run),
         database.effects(consumer, run).values().stream().mapToInt(List::size).sum(),
         database.orphans(consumer, run),
-        database.unfinishedStored(run),
+        unfinishedStored,
         broker.depth(BrokerView.INBOX_QUEUE),
         broker.count(BrokerView.QUARANTINE, ofRun),
         broker.count(BrokerView.DEAD_LETTERS, ofRun),

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.InboxTest;
 import dev.inbox.it.handlers.CrashPoint;
+import dev.inbox.it.stored.StoredCrashHandler;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -55,6 +56,9 @@ class StoredCrashPointIT {
   void afterAWorkersClaim() {
     Halt halt = crashAt(CrashPoint.AFTER_CLAIM);
     assertTrue(halt.rowAtTheHalt() && !halt.effectAtTheHalt(), "claimed, not applied: " + halt);
+    assertTrue(
+        server.counter("inbox_claims_taken_over_total", StoredCrashHandler.CONSUMER) >= 1,
+        "the restarted server counted its takeover of the halted claim");
   }
 
   /** The handler's write rolls back with the done mark: the takeover applies the message once. */

@@ -90,6 +90,7 @@ class StoreThenProcessIT {
     double receivedBefore = series("inbox_received_total");
     double appliedBefore = series("inbox_applied_total");
     double duplicatesBefore = series("inbox_duplicates_total");
+    double timedBefore = series("inbox_stored_latency_seconds_count");
     // Each message twice: the second copy is a duplicate at intake.
     producer.send(messages);
     producer.send(messages);
@@ -101,7 +102,8 @@ class StoreThenProcessIT {
             rows.effects(StoredHandler.CONSUMER, run) == 24
                 && series("inbox_applied_total") - appliedBefore >= 24
                 && series("inbox_received_total") - receivedBefore >= 48
-                && series("inbox_duplicates_total") - duplicatesBefore >= 24);
+                && series("inbox_duplicates_total") - duplicatesBefore >= 24
+                && series("inbox_stored_latency_seconds_count") - timedBefore >= 24);
     for (List<String> ids : keys) {
       String key = ids.get(0).substring(0, ids.get(0).lastIndexOf('-'));
       assertEquals(
@@ -114,6 +116,8 @@ class StoreThenProcessIT {
     assertEquals(48, series("inbox_received_total") - receivedBefore, "received");
     assertEquals(24, series("inbox_applied_total") - appliedBefore, "applied");
     assertEquals(24, series("inbox_duplicates_total") - duplicatesBefore, "duplicates");
+    assertEquals(
+        24, series("inbox_stored_latency_seconds_count") - timedBefore, "timed from intake");
   }
 
   @Test
