@@ -9,6 +9,7 @@ import dev.inbox.store.ShownBody;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.jms.BytesMessage;
+import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSRuntimeException;
@@ -40,7 +41,7 @@ public class HeldMessages {
   /** The most messages one look at a queue reads. */
   static final int MAX_BROWSED = 10_000;
 
-  private final JMSContext jms;
+  private final ConnectionFactory connections;
   private final Quarantine quarantine;
   private final QueueDepths depths;
   private final IdentityProperties identity;
@@ -48,12 +49,12 @@ public class HeldMessages {
 
   @Inject
   HeldMessages(
-      JMSContext jms,
+      ConnectionFactory connections,
       Quarantine quarantine,
       QueueDepths depths,
       IdentityProperties identity,
       Collisions collisions) {
-    this.jms = jms;
+    this.connections = connections;
     this.quarantine = quarantine;
     this.depths = depths;
     this.identity = identity;
@@ -144,7 +145,8 @@ public class HeldMessages {
    */
   private boolean browse(HeldQueue held, String selector, Consumer<Message> each) {
     Queue queue = held == HeldQueue.QUARANTINE ? quarantine.queue() : depths.deadLetterQueue();
-    try (QueueBrowser browser = jms.createBrowser(queue, selector)) {
+    try (JMSContext jms = connections.createContext();
+        QueueBrowser browser = jms.createBrowser(queue, selector)) {
       Enumeration<?> messages = browser.getEnumeration();
       int browsed = 0;
       while (messages.hasMoreElements()) {

@@ -11,6 +11,7 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.jms.BytesMessage;
+import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSProducer;
@@ -38,7 +39,7 @@ public class Quarantine {
 
   private static final Logger LOG = Logger.getLogger(Quarantine.class.getName());
 
-  private final JMSContext jms;
+  private final ConnectionFactory connections;
   private final Secrets secrets;
   private final String queueName;
   private final boolean keepBody;
@@ -47,7 +48,7 @@ public class Quarantine {
 
   @Inject
   Quarantine(
-      JMSContext jms,
+      ConnectionFactory connections,
       Secrets secrets,
       @ConfigProperty(
               name = "inbox.quarantine-queue",
@@ -55,7 +56,7 @@ public class Quarantine {
           String queueName,
       @ConfigProperty(name = "inbox.quarantine.keep-body", defaultValue = "true") boolean keepBody,
       @ConfigProperty(name = "inbox.quarantine.time-to-live") Optional<String> timeToLive) {
-    this.jms = jms;
+    this.connections = connections;
     this.secrets = secrets;
     this.queueName = queueName;
     this.keepBody = keepBody;
@@ -64,7 +65,7 @@ public class Quarantine {
 
   /** For the CDI proxy. */
   protected Quarantine() {
-    this.jms = null;
+    this.connections = null;
     this.secrets = null;
     this.queueName = null;
     this.keepBody = true;
@@ -113,8 +114,14 @@ public class Quarantine {
    * property it came with, to the quarantine queue, adding the entry's properties, sealed.
    */
   public void send(Message original, Entry entry) {
+    try (JMSContext jms = connections.createContext()) {
+      forward(jms, original, entry);
+    }
+  }
+
+  private void forward(JMSContext jms, Message original, Entry entry) {
     try {
-      Message copy = keepBody ? original : withoutBody(original);
+      Message copy = keepBody ? original : withoutBody(jms, original);
       Map<String, Object> properties = ProducerProperties.of(original);
       // A received message's properties are read-only until cleared.
       copy.clearProperties();
@@ -138,6 +145,12 @@ public class Quarantine {
    * body and properties as kept, with the entry's properties, as {@link #send(Message, Entry)}.
    */
   public void send(Envelope kept, Entry entry) {
+    try (JMSContext jms = connections.createContext()) {
+      forward(jms, copy(jms, kept), entry);
+    }
+  }
+
+  private static Message copy(JMSContext jms, Envelope kept) {
     Message message;
     try {
       if (kept.payload().text()) {
@@ -154,7 +167,7 @@ public class Quarantine {
       throw new JMSRuntimeException(
           "Could not copy kept message " + kept.messageId(), e.getErrorCode(), e);
     }
-    send(message, entry);
+    return message;
   }
 
   private void write(Message copy, Entry entry) throws JMSException {
@@ -247,7 +260,7 @@ public class Quarantine {
   }
 
   /** A message with the original's headers and no body. */
-  private Message withoutBody(Message original) throws JMSException {
+  private static Message withoutBody(JMSContext jms, Message original) throws JMSException {
     Message copy = jms.createMessage();
     copy.setJMSCorrelationID(original.getJMSCorrelationID());
     copy.setJMSType(original.getJMSType());

@@ -2,6 +2,7 @@ package dev.inbox.quarantine;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSRuntimeException;
@@ -28,14 +29,14 @@ public class QueueDepths {
   /** Where counting a queue's depth by browsing it stops. */
   static final long MAX_DEPTH = 100_000;
 
-  private final JMSContext jms;
+  private final ConnectionFactory connections;
   private final Quarantine quarantine;
   private final String inboxQueueName;
   private final String deadLetterQueueName;
 
   @Inject
   QueueDepths(
-      JMSContext jms,
+      ConnectionFactory connections,
       Quarantine quarantine,
       @ConfigProperty(name = "inbox.metrics.inbox-queue", defaultValue = "java:/jms/queue/inbox")
           String inboxQueueName,
@@ -43,7 +44,7 @@ public class QueueDepths {
               name = "inbox.metrics.dead-letter-queue",
               defaultValue = "java:/jms/queue/inboxDLQ")
           String deadLetterQueueName) {
-    this.jms = jms;
+    this.connections = connections;
     this.quarantine = quarantine;
     this.inboxQueueName = inboxQueueName;
     this.deadLetterQueueName = deadLetterQueueName;
@@ -105,7 +106,8 @@ public class QueueDepths {
       LOG.log(Level.FINE, e, () -> "A queue has no name to look up; browsing it");
     }
     long depth = 0;
-    try (QueueBrowser browser = jms.createBrowser(queue)) {
+    try (JMSContext jms = connections.createContext();
+        QueueBrowser browser = jms.createBrowser(queue)) {
       Enumeration<?> messages = browser.getEnumeration();
       while (messages.hasMoreElements() && depth < MAX_DEPTH) {
         messages.nextElement();

@@ -18,6 +18,7 @@ import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
+import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSContext;
 import jakarta.jms.QueueBrowser;
 import java.sql.Connection;
@@ -72,7 +73,7 @@ public class Readiness {
 
   @Inject private ReadinessParts parts;
 
-  @Inject private JMSContext jms;
+  @Inject private ConnectionFactory connections;
 
   @Inject private Quarantine quarantine;
 
@@ -113,7 +114,8 @@ public class Readiness {
   @Asynchronous
   public Future<HealthCheckResponse> broker() {
     HealthCheckResponseBuilder response = HealthCheckResponse.named(BROKER);
-    try (QueueBrowser browser = jms.createBrowser(quarantine.queue(), NO_MESSAGE)) {
+    try (JMSContext jms = connections.createContext();
+        QueueBrowser browser = jms.createBrowser(quarantine.queue(), NO_MESSAGE)) {
       browser.getEnumeration();
       return answer(response.up().build());
     } catch (Exception e) {

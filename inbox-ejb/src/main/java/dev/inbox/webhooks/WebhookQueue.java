@@ -5,6 +5,7 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
+import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSProducer;
 import jakarta.jms.Queue;
@@ -24,7 +25,7 @@ public class WebhookQueue {
   /** Where the server binds the inbox queue: Payara binds resources without "java:". */
   static final String QUEUE = "inbox.webhooks.queue";
 
-  @Inject private JMSContext jms;
+  @Inject private ConnectionFactory connections;
 
   @Inject
   @ConfigProperty(name = QUEUE, defaultValue = InboxListener.DESTINATION)
@@ -34,9 +35,11 @@ public class WebhookQueue {
 
   @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
   public void send(Map<String, String> properties, String body) {
-    JMSProducer producer = jms.createProducer();
-    properties.forEach(producer::setProperty);
-    producer.send(queue(), body);
+    try (JMSContext jms = connections.createContext()) {
+      JMSProducer producer = jms.createProducer();
+      properties.forEach(producer::setProperty);
+      producer.send(queue(), body);
+    }
   }
 
   private Queue queue() {
