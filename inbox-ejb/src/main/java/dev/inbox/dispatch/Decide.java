@@ -109,14 +109,14 @@ final class Decide {
       }
       Optional<Recorded> first = facts.firstWithBusinessKey(key);
       if (first.isPresent()) {
-        return new Decision.SemanticDuplicate(key, first.get(), firstReceipt);
+        return new Decision.DuplicateOf(first.get(), firstReceipt, Outcome.SEMANTIC_DUPLICATE);
       }
     }
     if (consumer.contentWindow() != null) {
       Optional<Recorded> first =
           facts.firstWithContent(admitted.fingerprint(), consumer.contentWindow());
       if (first.isPresent()) {
-        return new Decision.ContentDuplicate(first.get(), firstReceipt);
+        return new Decision.DuplicateOf(first.get(), firstReceipt, Outcome.CONTENT_DUPLICATE);
       }
     }
     return apply(consumer, key, late, firstReceipt);

@@ -39,17 +39,12 @@ sealed interface Decision {
   record Duplicate(Recorded first) implements Decision {}
 
   /**
-   * Another message asked for the same business action first: record this one as its duplicate,
-   * received when the consumer first failed on it, or null when this is its first try.
+   * Another message came first with the same business action ({@link Outcome#SEMANTIC_DUPLICATE})
+   * or, within the consumer's content window, the same payload ({@link Outcome#CONTENT_DUPLICATE}):
+   * record this one as its duplicate, received when the consumer first failed on it, or null when
+   * this is its first try.
    */
-  record SemanticDuplicate(String businessKey, Recorded first, Instant firstReceipt)
-      implements Decision {}
-
-  /**
-   * Another message brought the same payload to a consumer with a content window, within it: record
-   * this one as its duplicate, received as for {@link SemanticDuplicate}.
-   */
-  record ContentDuplicate(Recorded first, Instant firstReceipt) implements Decision {}
+  record DuplicateOf(Recorded first, Instant firstReceipt, Outcome outcome) implements Decision {}
 
   /**
    * Forward it to the quarantine, for the consumer or the message as a whole; never recorded. The

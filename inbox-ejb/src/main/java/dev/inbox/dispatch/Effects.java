@@ -76,23 +76,14 @@ class Effects {
     }
     Admission.Admitted admitted = (Admission.Admitted) received.admission();
     int deliveryCount = delivery.deliveryCount();
-    if (decision instanceof Decision.SemanticDuplicate duplicate) {
+    if (decision instanceof Decision.DuplicateOf duplicate) {
       return applying.duplicateOf(
           consumer,
           admitted,
           deliveryCount,
           duplicate.first(),
           duplicate.firstReceipt(),
-          Outcome.SEMANTIC_DUPLICATE);
-    }
-    if (decision instanceof Decision.ContentDuplicate duplicate) {
-      return applying.duplicateOf(
-          consumer,
-          admitted,
-          deliveryCount,
-          duplicate.first(),
-          duplicate.firstReceipt(),
-          Outcome.CONTENT_DUPLICATE);
+          duplicate.outcome());
     }
     if (decision instanceof Decision.Reprocess reprocess) {
       return applying.reprocess(consumer, admitted, deliveryCount, reprocess);

@@ -277,7 +277,7 @@ class DecideTest {
     facts.firstWithKey = Optional.of(original);
 
     assertEquals(
-        new Decision.SemanticDuplicate("order-7/invoice", original, null),
+        new Decision.DuplicateOf(original, null, Outcome.SEMANTIC_DUPLICATE),
         decide(consumer(), 1, true, facts));
   }
 
@@ -314,7 +314,7 @@ class DecideTest {
 
     Decision decision = decide(windowed(), 1, true, facts);
 
-    assertEquals(new Decision.ContentDuplicate(first, null), decision);
+    assertEquals(new Decision.DuplicateOf(first, null, Outcome.CONTENT_DUPLICATE), decision);
     assertEquals("firstWithContent fingerprint-1 PT10M", facts.asked.get(facts.asked.size() - 1));
   }
 
@@ -341,7 +341,7 @@ class DecideTest {
     facts.firstWithContent = Optional.of(new Recorded("evt-9", "fingerprint-1", AT, null));
 
     assertEquals(
-        new Decision.SemanticDuplicate("order-7/invoice", byKey, null),
+        new Decision.DuplicateOf(byKey, null, Outcome.SEMANTIC_DUPLICATE),
         decide(windowed(), 1, true, facts));
   }
 
