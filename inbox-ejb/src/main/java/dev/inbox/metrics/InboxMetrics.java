@@ -45,7 +45,8 @@ public class InboxMetrics {
 
   private static final Logger LOG = Logger.getLogger(InboxMetrics.class.getName());
 
-  private static final PendingMessages.Backlog NO_BACKLOG = new PendingMessages.Backlog(0, 0, null);
+  private static final PendingMessages.Backlog NO_BACKLOG =
+      new PendingMessages.Backlog(0, 0, null, 0);
 
   private final Subscriptions subscriptions;
   private final Watermarks watermarks;
@@ -120,6 +121,7 @@ public class InboxMetrics {
       port.declare(Meter.STORED_LATENCY, label);
       port.gauge(Meter.PENDING_MESSAGES, label, () -> backlog(consumer).pending());
       port.gauge(Meter.PARKED_MESSAGES, label, () -> backlog(consumer).parked());
+      port.gauge(Meter.KEYS_WAITING_ON_GAP, label, () -> backlog(consumer).keysOnGap());
       port.gauge(
           Meter.OLDEST_PENDING_AGE, label, () -> secondsSince(backlog(consumer).oldestPending()));
     }

@@ -174,6 +174,12 @@ enum Meter {
           + " ordering key until released (background snapshot)",
       Kind.GAUGE,
       "consumer"),
+  KEYS_WAITING_ON_GAP(
+      "inbox_keys_waiting_on_gap",
+      "Ordering keys of a store-then-process consumer whose next message is numbered past the next"
+          + " number, waiting for the numbers missing until the gap timeout (background snapshot)",
+      Kind.GAUGE,
+      "consumer"),
   UNSETTLED_EFFECTS(
       "inbox_unsettled_effects",
       "Uncertain external effects no later delivery has settled yet, per consumer: to reconcile"

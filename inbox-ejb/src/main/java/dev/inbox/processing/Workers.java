@@ -39,7 +39,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * executor, each in a transaction of its own ({@link StoredMessages}); a worker that finishes takes
  * the next due message without waiting for the others. A claim is leased for {@code
  * inbox.store-then-process.lease}: a node that dies leaves its claims to the others once their
- * leases expire. Started only when a consumer is in that mode.
+ * leases expire. A consumer with nothing due is looked at without a transaction; a claim's
+ * transaction opens only when something is due. Started only when a consumer is in that mode.
  */
 @Singleton
 @Startup
@@ -145,8 +146,12 @@ public class Workers {
     if (idle <= 0) {
       return ALL_BUSY;
     }
+    LocalDateTime now = LocalDateTime.now(clock);
+    if (!pending.anyDue(consumer, now, gapWait)) {
+      return poll;
+    }
     List<PendingMessages.Claim> claims =
-        pending.claim(consumer, owner, idle, LocalDateTime.now(clock), leaseTime, gapWait);
+        pending.claim(consumer, owner, idle, now, leaseTime, gapWait);
     for (PendingMessages.Claim claim : claims) {
       busy.incrementAndGet();
       try {

@@ -38,30 +38,56 @@ public class PendingMessages {
           + " and d.state in ('DONE', 'RELEASED'))";
 
   /**
-   * The heads that are due: oldest first, each the earliest unfinished message of its key, by
-   * sequence number where both messages have one, by arrival where neither has; a numbered head
-   * that is not the next number of its key waits, until the gap timeout has passed since it
-   * arrived. Written once for the three databases; the claim's transaction is short, so the range
+   * The message {@code h} is the head of its key: the earliest unfinished message of the key, by
+   * sequence number where both messages have one, by arrival where neither has.
+   */
+  private static final String IS_HEAD =
+      " not exists (select 1 from inbox_pending e"
+          + " where e.consumer_name = h.consumer_name and e.ordering_key = h.ordering_key"
+          + " and e.state in ('PENDING', 'PARKED')"
+          + " and (e.sequence_no < h.sequence_no"
+          + " or (e.sequence_no = h.sequence_no and e.arrival < h.arrival)"
+          + " or (e.sequence_no is null and h.sequence_no is null and e.arrival < h.arrival)))";
+
+  /**
+   * The heads that are due; a numbered head that is not the next number of its key waits, until the
+   * gap timeout has passed since it arrived. Written once for the three databases.
+   */
+  private static final String DUE =
+      " from inbox_pending h"
+          + " where h.consumer_name = ?1 and h.state = 'PENDING' and h.next_attempt_at <= ?2"
+          + " and (h.lease_until is null or h.lease_until < ?2) and"
+          + IS_HEAD
+          + " and (h.sequence_no is null or h.received_at <= ?4"
+          + " or h.sequence_no <= 1 + coalesce("
+          + KEY_HIGHEST
+          + ", 0))";
+
+  /**
+   * The due heads to claim, oldest first, locked. The claim's transaction is short, so the range
    * locks MariaDB takes under repeatable read hold intake's inserts back for milliseconds only.
    */
   private static final String DUE_HEADS =
       "select h.message_id, h.claim_no, case when h.sequence_no is null then null else "
           + KEY_HIGHEST
           + " end, case when h.lease_until is null then null else h.claim_owner end"
-          + " from inbox_pending h"
-          + " where h.consumer_name = ?1 and h.state = 'PENDING' and h.next_attempt_at <= ?2"
-          + " and (h.lease_until is null or h.lease_until < ?2)"
-          + " and not exists (select 1 from inbox_pending e"
-          + " where e.consumer_name = h.consumer_name and e.ordering_key = h.ordering_key"
-          + " and e.state in ('PENDING', 'PARKED')"
-          + " and (e.sequence_no < h.sequence_no"
-          + " or (e.sequence_no = h.sequence_no and e.arrival < h.arrival)"
-          + " or (e.sequence_no is null and h.sequence_no is null and e.arrival < h.arrival)))"
-          + " and (h.sequence_no is null or h.received_at <= ?4"
-          + " or h.sequence_no <= 1 + coalesce("
-          + KEY_HIGHEST
-          + ", 0))"
+          + DUE
           + " order by h.arrival limit ?3 for update skip locked";
+
+  /**
+   * Per consumer, the keys whose head is numbered past the next number of its key: each waits for
+   * its missing numbers, until the gap timeout has passed since the head arrived.
+   */
+  private static final String WAITING_ON_GAP =
+      "select h.consumer_name, count(*) from inbox_pending h"
+          + " where h.state = 'PENDING' and h.sequence_no > 1 + coalesce("
+          + KEY_HIGHEST
+          + ", 0) and"
+          + IS_HEAD
+          + " group by h.consumer_name";
+
+  /** Whether any head is due, read without locking anything. */
+  private static final String ANY_DUE = "select h.message_id" + DUE + " limit ?3";
 
   @PersistenceContext(unitName = "inbox")
   private EntityManager em;
@@ -98,6 +124,20 @@ public class PendingMessages {
   }
 
   /**
+   * Whether a consumer has a due message, read outside any transaction: an idle worker looks with
+   * this before it opens a claim's transaction. Under XA, a transaction that only read is one whose
+   * commit a lost database can turn into a heuristic outcome for an operator (MariaDB reports the
+   * read-only branch as rolled back); a look outside a transaction merely fails.
+   *
+   * @param gapTimeout how long after its arrival a numbered message waits for a lower number
+   *     missing
+   */
+  @Transactional(Transactional.TxType.NOT_SUPPORTED)
+  public boolean anyDue(String consumer, LocalDateTime now, Duration gapTimeout) {
+    return !due(ANY_DUE, consumer, 1, now, gapTimeout).isEmpty();
+  }
+
+  /**
    * Claims up to {@code max} due messages of a consumer for the owner, in a transaction of its own.
    *
    * @param gapTimeout how long after its arrival a numbered message waits for a lower number
@@ -112,13 +152,7 @@ public class PendingMessages {
       Duration lease,
       Duration gapTimeout) {
     @SuppressWarnings("unchecked")
-    List<Object[]> due =
-        em.createNativeQuery(DUE_HEADS)
-            .setParameter(1, consumer)
-            .setParameter(2, Timestamp.valueOf(now))
-            .setParameter(3, max)
-            .setParameter(4, Timestamp.valueOf(now.minus(gapTimeout)))
-            .getResultList();
+    List<Object[]> due = (List<Object[]>) due(DUE_HEADS, consumer, max, now, gapTimeout);
     List<Claim> claims = new ArrayList<>(due.size());
     for (Object[] head : due) {
       String messageId = (String) head[0];
@@ -146,6 +180,16 @@ public class PendingMessages {
       claims.add(new Claim(consumer, messageId, number, expected));
     }
     return claims;
+  }
+
+  private List<?> due(
+      String query, String consumer, int max, LocalDateTime now, Duration gapTimeout) {
+    return em.createNativeQuery(query)
+        .setParameter(1, consumer)
+        .setParameter(2, Timestamp.valueOf(now))
+        .setParameter(3, max)
+        .setParameter(4, Timestamp.valueOf(now.minus(gapTimeout)))
+        .getResultList();
   }
 
   /**
@@ -230,8 +274,18 @@ public class PendingMessages {
    * @param pending messages not processed yet, due or waiting
    * @param parked messages that failed every attempt, each holding its key
    * @param oldestPending when the oldest pending message was taken in (UTC), or null with none
+   * @param keysOnGap keys whose head waits for a missing lower number (until the gap timeout)
    */
-  public record Backlog(long pending, long parked, LocalDateTime oldestPending) {}
+  public record Backlog(long pending, long parked, LocalDateTime oldestPending, long keysOnGap) {
+
+    Backlog plus(Backlog other) {
+      return new Backlog(
+          pending + other.pending,
+          parked + other.parked,
+          oldestPending != null ? oldestPending : other.oldestPending,
+          keysOnGap + other.keysOnGap);
+    }
+  }
 
   /** The backlog of each consumer that has unfinished messages. */
   public Map<String, Backlog> backlogByConsumer() {
@@ -246,16 +300,15 @@ public class PendingMessages {
       long count = ((Number) row[2]).longValue();
       Backlog found =
           "PARKED".equals(row[1])
-              ? new Backlog(0, count, null)
-              : new Backlog(count, 0, (LocalDateTime) row[3]);
+              ? new Backlog(0, count, null, 0)
+              : new Backlog(count, 0, (LocalDateTime) row[3], 0);
+      backlogs.merge((String) row[0], found, Backlog::plus);
+    }
+    @SuppressWarnings("unchecked")
+    List<Object[]> onGap = em.createNativeQuery(WAITING_ON_GAP).getResultList();
+    for (Object[] row : onGap) {
       backlogs.merge(
-          (String) row[0],
-          found,
-          (one, other) ->
-              new Backlog(
-                  one.pending() + other.pending(),
-                  one.parked() + other.parked(),
-                  one.oldestPending() != null ? one.oldestPending() : other.oldestPending()));
+          (String) row[0], new Backlog(0, 0, null, ((Number) row[1]).longValue()), Backlog::plus);
     }
     return backlogs;
   }

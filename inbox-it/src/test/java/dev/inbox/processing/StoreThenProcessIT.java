@@ -280,6 +280,12 @@ class StoreThenProcessIT {
 
     producer.send(Stream.of(1, 2, 4, 5).map(number -> numbered(key, number)).toList());
 
+    // Numbers 1 and 2 applied, 4 waits for 3: the gauge shows the key while it waits.
+    broker.settledWhen(
+        "the key held at its missing number 3, and shown so",
+        () ->
+            rows.effects(StoredHandler.CONSUMER, key + "-") == 2
+                && series("inbox_keys_waiting_on_gap") >= 1);
     broker.settledWhen(
         "the key moved on past its missing number 3, and the gap was counted",
         () ->
