@@ -33,11 +33,9 @@ listed list-resource-adapter-configs artemis-rar ||
 $asadmin list-applications 2>/dev/null | grep -q '^artemis-rar ' ||
   $asadmin deploy --type rar --name artemis-rar "$rar"
 
-# Outbound connections, XA, so that sends join the delivery's transaction. More than the default 32:
-# Payara loses one for good each time it fails to close a transaction-scoped JMSContext after the
-# commit (docs/payara.md, "A JMS connection lost"), and the pool would run dry after 32 of those.
+# Outbound connections, XA, so that sends join the delivery's transaction.
 listed list-connector-connection-pools artemis-pool ||
-  $asadmin create-connector-connection-pool --raname artemis-rar --maxpoolsize 256 \
+  $asadmin create-connector-connection-pool --raname artemis-rar \
     --connectiondefinition jakarta.jms.ConnectionFactory --transactionsupport XATransaction \
     --property "UserName=$(escape "$user"):Password=$password" --ping true artemis-pool
 listed list-connector-resources jms/artemisCF ||

@@ -67,6 +67,11 @@ public final class ServerLog {
     return linesSince(mark).stream().filter(line -> ERROR.matcher(line).find()).toList();
   }
 
+  /** The lines written since the mark that contain the text. */
+  public List<String> linesSince(long mark, String text) {
+    return linesSince(mark).stream().filter(line -> line.contains(text)).toList();
+  }
+
   private List<String> linesSince(long mark) {
     try (RandomAccessFile log = new RandomAccessFile(file.toFile(), "r")) {
       long length = log.length();

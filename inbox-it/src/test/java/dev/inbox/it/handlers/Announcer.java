@@ -1,8 +1,10 @@
 package dev.inbox.it.handlers;
 
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
+import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSContext;
+import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.Queue;
 import jakarta.transaction.Transactional;
@@ -17,15 +19,18 @@ import jakarta.transaction.Transactional;
 @ApplicationScoped
 public class Announcer {
 
-  @Inject private JMSContext jms;
+  @Resource(lookup = "java:comp/DefaultJMSConnectionFactory")
+  private ConnectionFactory connections;
 
-  @Transactional(Transactional.TxType.NOT_SUPPORTED)
-  public void send(Queue queue, Message message) {
-    jms.createProducer().send(queue, message);
+  /** A message, built with the context that sends it. */
+  public interface Announcement {
+    Message with(JMSContext jms) throws JMSException;
   }
 
-  /** The server's connection factory's context, to create messages with. */
-  public JMSContext jms() {
-    return jms;
+  @Transactional(Transactional.TxType.NOT_SUPPORTED)
+  public void send(Queue queue, Announcement announcement) throws JMSException {
+    try (JMSContext jms = connections.createContext()) {
+      jms.createProducer().send(queue, announcement.with(jms));
+    }
   }
 }

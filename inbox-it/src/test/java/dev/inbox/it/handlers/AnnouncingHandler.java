@@ -8,7 +8,6 @@ import dev.inbox.spi.InboxHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.jms.JMSException;
-import jakarta.jms.TextMessage;
 import javax.naming.NamingException;
 
 /**
@@ -33,9 +32,11 @@ public class AnnouncingHandler implements InboxHandler {
     effects.apply(message, context);
     String followUp = message.messageId() + "-announced-" + context.deliveryCount();
     try {
-      TextMessage announcement = RelayHandler.followUp(announcer.jms(), message, followUp);
       announcer.send(
-          RelayHandler.queue(message), BrokerDuplicates.mark(announcement, context, "announce"));
+          RelayHandler.queue(message),
+          jms ->
+              BrokerDuplicates.mark(
+                  RelayHandler.followUp(jms, message, followUp), context, "announce"));
     } catch (JMSException | NamingException e) {
       throw new IllegalStateException("could not send the announcement " + followUp, e);
     }

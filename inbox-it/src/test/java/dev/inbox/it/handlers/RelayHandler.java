@@ -4,8 +4,10 @@ import dev.inbox.spi.Envelope;
 import dev.inbox.spi.InboxConsumer;
 import dev.inbox.spi.InboxContext;
 import dev.inbox.spi.InboxHandler;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
 import jakarta.jms.Queue;
@@ -30,13 +32,16 @@ public class RelayHandler implements InboxHandler {
   public record Relay(String queue) {}
 
   @Inject private Effects effects;
-  @Inject private JMSContext jms;
+
+  /** A context opened and closed for each send, as docs/around-the-inbox.md advises. */
+  @Resource(lookup = "java:comp/DefaultJMSConnectionFactory")
+  private ConnectionFactory connections;
 
   @Override
   public void handle(Envelope message, InboxContext context) {
     effects.apply(message, context);
     String followUp = message.messageId() + "-relayed-" + context.deliveryCount();
-    try {
+    try (JMSContext jms = connections.createContext()) {
       jms.createProducer().send(queue(message), followUp(jms, message, followUp));
     } catch (JMSException | NamingException e) {
       throw new IllegalStateException("could not send the follow-up " + followUp, e);
