@@ -61,6 +61,8 @@ public class Workers {
 
   @Inject private PendingMessages pending;
 
+  @Inject private DueMessages due;
+
   @Inject private StoredMessages stored;
 
   @Inject private Clock clock;
@@ -147,7 +149,7 @@ public class Workers {
       return ALL_BUSY;
     }
     LocalDateTime now = LocalDateTime.now(clock);
-    if (!pending.anyDue(consumer, now, gapWait)) {
+    if (!due.any(consumer, now, gapWait)) {
       return poll;
     }
     List<PendingMessages.Claim> claims =

@@ -124,15 +124,14 @@ public class PendingMessages {
   }
 
   /**
-   * Whether a consumer has a due message, read outside any transaction: an idle worker looks with
-   * this before it opens a claim's transaction. Under XA, a transaction that only read is one whose
-   * commit a lost database can turn into a heuristic outcome for an operator (MariaDB reports the
-   * read-only branch as rolled back); a look outside a transaction merely fails.
+   * Whether a consumer has a due message; called outside any transaction, so that an idle worker
+   * opens no transaction. Under XA, a transaction that only read is one whose commit a lost
+   * database can turn into a heuristic outcome for an operator (MariaDB reports the read-only
+   * branch as rolled back); a look outside a transaction merely fails.
    *
    * @param gapTimeout how long after its arrival a numbered message waits for a lower number
    *     missing
    */
-  @Transactional(Transactional.TxType.NOT_SUPPORTED)
   public boolean anyDue(String consumer, LocalDateTime now, Duration gapTimeout) {
     return !due(ANY_DUE, consumer, 1, now, gapTimeout).isEmpty();
   }
