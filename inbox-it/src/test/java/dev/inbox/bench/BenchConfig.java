@@ -12,7 +12,9 @@ import java.util.Properties;
  *
  * @param messages messages per measured pass
  * @param rounds interleaved rounds of every path
- * @param warmUpRounds unrecorded rounds first, for the JIT and the pools
+ * @param warmUpRounds unrecorded rounds first, for the JIT and the pools, at most: they stop when
+ *     two in a row agree
+ * @param warmUpTolerance how close two warm-up rounds' rates must be to agree, in percent
  * @param smallRows inbox rows before the first round: the small table
  * @param bigRows inbox rows for the table-size pass: the big table
  * @param purgeRows expired rows the sweeper deletes alone, for its rate
@@ -27,6 +29,7 @@ record BenchConfig(
     int messages,
     int rounds,
     int warmUpRounds,
+    int warmUpTolerance,
     int smallRows,
     int bigRows,
     int purgeRows,
@@ -42,7 +45,8 @@ record BenchConfig(
   private static final String[][] DEFAULTS = {
     {"messages", "2000"},
     {"rounds", "5"},
-    {"warm-up-rounds", "2"},
+    {"warm-up-rounds", "8"},
+    {"warm-up-tolerance", "5"},
     {"small-rows", "10000"},
     {"big-rows", "1000000"},
     {"purge-rows", "100000"},
@@ -84,6 +88,7 @@ record BenchConfig(
         number(properties, "messages"),
         number(properties, "rounds"),
         number(properties, "warm-up-rounds"),
+        number(properties, "warm-up-tolerance"),
         number(properties, "small-rows"),
         number(properties, "big-rows"),
         number(properties, "purge-rows"),

@@ -44,6 +44,9 @@ final class BenchDeployment {
                 .addClasses(
                     BenchConfig.class,
                     Results.class,
+                    Pass.class,
+                    Usage.class,
+                    Usage.Start.class,
                     Load.class,
                     PlainListener.class,
                     ReceiveListener.class)

@@ -39,19 +39,31 @@ final class Results {
         .add("startedAt", Instant.now().toString())
         .add("messagesPerPass", config.messages())
         .add("rounds", config.rounds())
-        .add("warmUpRounds", config.warmUpRounds())
+        .add("warmUpRoundsAtMost", config.warmUpRounds())
+        .add("warmUpTolerancePercent", config.warmUpTolerance())
         .add("concurrency", config.concurrency());
   }
 
   /** One measured pass of a path: its rate, per second. */
   void sample(String path, int round, double perSecond, String note) {
-    samples.add(
-        Json.createObjectBuilder()
-            .add("path", path)
-            .add("round", round)
-            .add("perSecond", Math.round(perSecond * 10) / 10.0)
-            .add("note", note));
+    samples.add(json(path, round, perSecond, note));
     rates.computeIfAbsent(path, key -> new ArrayList<>()).add(perSecond);
+  }
+
+  /** One measured pass of a path: its rate, per second, and what each message cost. */
+  void sample(String path, int round, Pass pass) {
+    JsonObjectBuilder sample = json(path, round, pass.perSecond(), "");
+    pass.usage().ifPresent(usage -> sample.add("perMessage", usage.toJson()));
+    samples.add(sample);
+    rates.computeIfAbsent(path, key -> new ArrayList<>()).add(pass.perSecond());
+  }
+
+  private static JsonObjectBuilder json(String path, int round, double perSecond, String note) {
+    return Json.createObjectBuilder()
+        .add("path", path)
+        .add("round", round)
+        .add("perSecond", Math.round(perSecond * 10) / 10.0)
+        .add("note", note);
   }
 
   /** The median of a path's rates so far. */

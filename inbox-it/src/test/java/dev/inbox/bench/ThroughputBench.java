@@ -22,7 +22,9 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -85,18 +87,13 @@ class ThroughputBench {
 
     fill(BenchHandler.CONSUMER, config.smallRows() - tables.inboxRows(), now().minusHours(1));
     results.put("smallTableRows", tables.inboxRows());
-    warmUp(inbox, plain, receive);
+    results.put("statementsCounted", tables.countStatements() ? "yes" : "no");
 
+    List<Step> steps = steps(inbox, plain, receive);
+    warmUp(steps);
     for (int round = 1; round <= config.rounds(); round++) {
-      String run = "r" + round;
-      results.sample(
-          "broker", round, drain(receive, ids(run + "-receive"), "bench.receive", 0), "");
-      results.sample("database", round, twoRowCommits(run + "-ceiling"), "");
-      results.sample("plain", round, plainPass(plain, run + "-plain"), "");
-      List<String> fresh = ids(run + "-inbox");
-      results.sample("inbox", round, inboxPass(inbox, fresh, run + "-inbox"), "");
-      results.sample("duplicate", round, duplicatePass(inbox, fresh, run + "-inbox"), "");
-      storedPass(inbox, round, run + "-stored");
+      int number = round;
+      round(steps, "r" + round, round).forEach((path, pass) -> results.sample(path, number, pass));
     }
     results.put("smallTableRowsAtEnd", tables.inboxRows());
 
@@ -123,55 +120,88 @@ class ThroughputBench {
     return Producer.lookUp(inbox.substring(0, inbox.lastIndexOf('/') + 1) + name);
   }
 
-  /** Passes of every path, unrecorded: classes loaded and compiled, pools filled, caches warm. */
-  private void warmUp(Target inbox, Target plain, Target receive) throws InterruptedException {
+  /** A step of a round: one path's pass (the inbox's with its duplicates), samples by path. */
+  private interface Step {
+    Map<String, Pass> run(String run) throws InterruptedException;
+  }
+
+  /** The steps of a round, in the first round's order. */
+  private List<Step> steps(Target inbox, Target plain, Target receive) {
+    return List.of(
+        run -> Map.of("broker", drain(receive, ids(run + "-receive"), "bench.receive", 0)),
+        run -> Map.of("database", twoRowCommits(run + "-ceiling")),
+        run -> Map.of("plain", applyingPass(plain, run + "-plain", "bench.plain")),
+        run -> inboxAndDuplicates(inbox, run + "-inbox"),
+        run -> storedPass(inbox, run + "-stored"));
+  }
+
+  /**
+   * Every step once, each round starting one step further on than the round before: no path always
+   * follows the same one (the database's ceiling leaves dirty pages and WAL for the next to pay).
+   */
+  private Map<String, Pass> round(List<Step> steps, String run, int round)
+      throws InterruptedException {
+    Map<String, Pass> passes = new LinkedHashMap<>();
+    for (int i = 0; i < steps.size(); i++) {
+      passes.putAll(steps.get((i + round - 1) % steps.size()).run(run));
+    }
+    return passes;
+  }
+
+  /**
+   * Unrecorded rounds (classes loaded and compiled, pools filled, caches warm) until two in a row
+   * agree: the inbox's and the plain MDB's rates each within {@code bench.warm-up-tolerance}
+   * percent of the round before; at most {@code bench.warm-up-rounds}.
+   */
+  private void warmUp(List<Step> steps) throws InterruptedException {
+    Map<String, Pass> previous = Map.of();
     for (int round = 1; round <= config.warmUpRounds(); round++) {
-      String run = "w" + round;
-      drain(receive, ids(run + "-receive"), "bench.receive", 0);
-      twoRowCommits(run + "-ceiling");
-      plainPass(plain, run + "-plain");
-      List<String> fresh = ids(run + "-inbox");
-      inboxPass(inbox, fresh, run + "-inbox");
-      duplicatePass(inbox, fresh, run + "-inbox");
-      storedPass(inbox, 0, run + "-stored");
+      Map<String, Pass> passes = round(steps, "w" + round, round);
+      boolean agreed =
+          round > 1 && agrees(previous, passes, "inbox") && agrees(previous, passes, "plain");
+      results.put("warmUpRounds", round);
+      results.put("warmUpAgreed", agreed ? "yes" : "no");
+      if (agreed) {
+        return;
+      }
+      previous = passes;
     }
   }
 
-  private double plainPass(Target plain, String prefix) {
-    return applyingPass(plain, ids(prefix), "bench.plain", prefix);
+  private boolean agrees(Map<String, Pass> before, Map<String, Pass> now, String path) {
+    double ratio = now.get(path).perSecond() / before.get(path).perSecond();
+    return Math.abs(ratio - 1) * 100 <= config.warmUpTolerance();
   }
 
-  private double inboxPass(Target inbox, List<String> fresh, String prefix) {
-    return applyingPass(inbox, fresh, BenchHandler.TYPE, prefix);
+  /** New messages to the inbox, then the same again: every one a known duplicate. */
+  private Map<String, Pass> inboxAndDuplicates(Target inbox, String prefix) {
+    Pass applied = applyingPass(inbox, prefix, BenchHandler.TYPE);
+    Pass duplicates = drain(inbox, ids(prefix), BenchHandler.TYPE, 0);
+    assertEquals(
+        config.messages(), tables.effects(prefix + "-"), "business rows after the duplicates");
+    return Map.of("inbox", applied, "duplicate", duplicates);
   }
 
   /** New messages: one business row each, checked once they are drained. */
-  private double applyingPass(Target target, List<String> fresh, String type, String prefix) {
-    double rate = drain(target, fresh, type, fresh.size());
+  private Pass applyingPass(Target target, String prefix, String type) {
+    Pass pass = drain(target, ids(prefix), type, config.messages());
     assertEquals(config.messages(), tables.effects(prefix + "-"), "business rows of " + prefix);
-    return rate;
-  }
-
-  /** The same messages again: every one a known duplicate, no business row added. */
-  private double duplicatePass(Target inbox, List<String> applied, String prefix) {
-    double rate = drain(inbox, applied, BenchHandler.TYPE, 0);
-    assertEquals(
-        config.messages(), tables.effects(prefix + "-"), "business rows after the duplicates");
-    return rate;
+    return pass;
   }
 
   /**
    * New messages to a store-then-process consumer, timed from one resume: the intake's rate (the
    * queue drained: every message stored and acknowledged) and the end-to-end rate (every business
-   * row committed by the workers). Round 0 is a warm-up, not recorded.
+   * row committed by the workers), what each message cost measured end to end.
    */
-  private void storedPass(Target inbox, int round, String prefix) {
+  private Map<String, Pass> storedPass(Target inbox, String prefix) {
     List<String> fresh = ids(prefix);
     broker.pause(inbox.brokerName());
     send(inbox, fresh, StoredBenchHandler.TYPE);
     waitUntil(
         "the messages on " + inbox.brokerName(),
         () -> broker.depth(inbox.brokerName()) >= fresh.size());
+    Usage.Start counters = Usage.Start.now(tables);
     long start = System.nanoTime();
     broker.resume(inbox.brokerName());
     waitUntil(inbox.brokerName() + " drained", () -> broker.depth(inbox.brokerName()) == 0);
@@ -179,11 +209,9 @@ class ThroughputBench {
     waitForRows(
         "the workers' business rows committed", () -> tables.effects(prefix + "-") >= fresh.size());
     double endToEnd = fresh.size() / seconds(start);
+    Usage usage = counters.perMessage(tables, fresh.size());
     assertEquals(config.messages(), tables.effects(prefix + "-"), "business rows of " + prefix);
-    if (round > 0) {
-      results.sample("stored-intake", round, intake, "");
-      results.sample("stored", round, endToEnd, "");
-    }
+    return Map.of("stored-intake", Pass.rateOnly(intake), "stored", new Pass(endToEnd, usage));
   }
 
   /**
@@ -199,7 +227,8 @@ class ThroughputBench {
 
     for (int round = 1; round <= config.rounds(); round++) {
       String run = "s" + round;
-      double without = drain(inbox, ids(run + "-calm"), BenchHandler.TYPE, config.messages());
+      double without =
+          drain(inbox, ids(run + "-calm"), BenchHandler.TYPE, config.messages()).perSecond();
       results.sample("intake-without-sweep", round, without, "");
 
       // Enough expired rows that the sweep outlasts the pass twice over.
@@ -209,7 +238,7 @@ class ThroughputBench {
       send(inbox, fresh, BenchHandler.TYPE);
       fill(ArchiveHandler.CONSUMER, rows, expired);
       waitForRows("the sweep starts", () -> tables.inboxRows(ArchiveHandler.CONSUMER) < rows);
-      double during = resumeAndTime(inbox, fresh.size(), fresh.size());
+      double during = resumeAndTime(inbox, fresh.size(), fresh.size()).perSecond();
       long left = tables.inboxRows(ArchiveHandler.CONSUMER);
       results.sample(
           "intake-during-sweep",
@@ -266,8 +295,8 @@ class ThroughputBench {
     tables.analyze();
     results.put("bigTableRows", tables.inboxRows());
     for (int round = 1; round <= config.rounds(); round++) {
-      String prefix = "b" + round + "-inbox";
-      results.sample("inbox-big-table", round, inboxPass(inbox, ids(prefix), prefix), "");
+      results.sample(
+          "inbox-big-table", round, applyingPass(inbox, "b" + round + "-inbox", BenchHandler.TYPE));
     }
   }
 
@@ -276,9 +305,9 @@ class ThroughputBench {
    * commit their business rows.
    *
    * @param newEffects business rows the messages add
-   * @return messages per second
+   * @return messages per second, and what each cost
    */
-  private double drain(Target target, List<String> messageIds, String type, int newEffects) {
+  private Pass drain(Target target, List<String> messageIds, String type, int newEffects) {
     broker.pause(target.brokerName());
     send(target, messageIds, type);
     return resumeAndTime(target, messageIds.size(), newEffects);
@@ -295,29 +324,32 @@ class ThroughputBench {
    * The clock stops when the queue is empty and every business row is committed: under XA the
    * database's second phase may end a little after the broker's acknowledgement.
    */
-  private double resumeAndTime(Target target, int count, int newEffects) {
+  private Pass resumeAndTime(Target target, int count, int newEffects) {
     waitUntil(
         "the messages on " + target.brokerName(), () -> broker.depth(target.brokerName()) >= count);
     long expected = newEffects == 0 ? 0 : tables.effectRows() + newEffects;
+    Usage.Start counters = Usage.Start.now(tables);
     long start = System.nanoTime();
     broker.resume(target.brokerName());
     waitUntil(target.brokerName() + " drained", () -> broker.depth(target.brokerName()) == 0);
     if (newEffects > 0) {
       waitUntil("the business rows committed", () -> tables.effectRows() >= expected);
     }
-    return count / seconds(start);
+    double rate = count / seconds(start);
+    return new Pass(rate, counters.perMessage(tables, count));
   }
 
   /**
    * The database's ceiling: as many threads as MDB instances, each committing an inbox-like row and
    * the business row per transaction, on the inbox's data source.
    *
-   * @return transactions per second
+   * @return transactions per second, and what each cost
    */
-  private double twoRowCommits(String prefix) throws InterruptedException {
+  private Pass twoRowCommits(String prefix) throws InterruptedException {
     AtomicInteger next = new AtomicInteger();
     AtomicReference<Throwable> failure = new AtomicReference<>();
     CountDownLatch done = new CountDownLatch(config.concurrency());
+    Usage.Start counters = Usage.Start.now(tables);
     long start = System.nanoTime();
     for (int t = 0; t < config.concurrency(); t++) {
       threads
@@ -342,7 +374,7 @@ class ThroughputBench {
     }
     double rate = config.messages() / seconds(start);
     assertNull(failure.get(), "a two-row commit failed");
-    return rate;
+    return new Pass(rate, counters.perMessage(tables, config.messages()));
   }
 
   /** Inbox rows of a consumer written straight into the table, in bounded transactions. */

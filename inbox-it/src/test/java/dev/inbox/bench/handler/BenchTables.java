@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
+import java.util.OptionalLong;
 
 /** The harness's SQL on the inbox's data source: fills, counts, and the database's own ceiling. */
 @ApplicationScoped
@@ -40,6 +41,84 @@ public class BenchTables {
                     + " from pg_settings where name in ('synchronous_commit', 'fsync',"
                     + " 'shared_buffers', 'checkpoint_timeout', 'max_wal_size', 'max_connections')")
             .getSingleResult();
+  }
+
+  /**
+   * Starts counting a pass's statements from zero, where the server loads {@code
+   * pg_stat_statements}: its entries are reset (for the whole server: nobody else reads them here).
+   * Returns the WAL position at the start.
+   */
+  @Transactional
+  public long startCounting() {
+    if (statementsCounted()) {
+      em.createNativeQuery("select pg_stat_statements_reset()").getSingleResult();
+    }
+    return walPosition();
+  }
+
+  /**
+   * What the database did since {@link #startCounting()}: the WAL position, and the statements and
+   * transactions of the benchmark's database (empty without {@code pg_stat_statements}, or when a
+   * pass made more distinct statements than it keeps: under XA each transaction's {@code PREPARE
+   * TRANSACTION} and {@code COMMIT PREPARED} is an entry of its own).
+   */
+  @Transactional
+  public DatabaseCounters counters() {
+    long wal = walPosition();
+    if (!statementsCounted()) {
+      return new DatabaseCounters(wal, OptionalLong.empty(), OptionalLong.empty());
+    }
+    Object[] row =
+        (Object[])
+            em.createNativeQuery(
+                    "select coalesce(sum(s.calls) filter (where s.query ~* '^\\s*begin'), 0),"
+                        + " coalesce(sum(s.calls) filter (where s.query !~* '^\\s*(begin|commit|"
+                        + "rollback|prepare transaction|start transaction|set |show )'), 0),"
+                        + " count(*) >= current_setting('pg_stat_statements.max')::int * 0.95"
+                        + " from pg_stat_statements s join pg_database d on d.oid = s.dbid"
+                        + " where d.datname = current_database() and s.toplevel"
+                        + " and s.query !~ 'pg_wal_lsn_diff|pg_extension|pg_stat_statements'")
+                .getSingleResult();
+    if ((Boolean) row[2]) {
+      return new DatabaseCounters(wal, OptionalLong.empty(), OptionalLong.empty());
+    }
+    return new DatabaseCounters(
+        wal,
+        OptionalLong.of(((Number) row[0]).longValue()),
+        OptionalLong.of(((Number) row[1]).longValue()));
+  }
+
+  private long walPosition() {
+    return ((Number)
+            em.createNativeQuery("select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint")
+                .getSingleResult())
+        .longValue();
+  }
+
+  private boolean statementsCounted() {
+    return ((Number)
+                em.createNativeQuery(
+                        "select count(*) from pg_extension where extname = 'pg_stat_statements'")
+                    .getSingleResult())
+            .longValue()
+        > 0;
+  }
+
+  /**
+   * Makes {@code pg_stat_statements} readable in the benchmark's database where the server loads it
+   * ({@code shared_preload_libraries}), so that passes can count their statements.
+   *
+   * @return whether statements are counted
+   */
+  @Transactional
+  public boolean countStatements() {
+    String preloaded =
+        (String) em.createNativeQuery("show shared_preload_libraries").getSingleResult();
+    if (!preloaded.contains("pg_stat_statements")) {
+      return false;
+    }
+    em.createNativeQuery("create extension if not exists pg_stat_statements").executeUpdate();
+    return true;
   }
 
   /** Every inbox row, of every consumer. */
