@@ -6,11 +6,12 @@ import org.eclipse.persistence.sessions.Session;
 
 /**
  * Turns off EclipseLink's retry of a read that lost its connection. By default EclipseLink retries
- * a read outside a transaction three times, five seconds apart, and {@link CommittedRows} reads
- * outside the delivery's transaction: with the database away, every delivery then held its thread
- * and its broker session for some twenty seconds before it failed. The inbox has its own retry, the
- * broker's redelivery with its back-off, which counts the attempts; so a read fails at once, and
- * the delivery is rolled back and redelivered on the broker's schedule.
+ * a read outside a transaction three times, five seconds apart: with the database away, every
+ * delivery whose look-up went through EclipseLink held its thread and its broker session for some
+ * twenty seconds before it failed (the look-up is plain JDBC now, {@link CommittedRows}; the
+ * workers, the sweeper and the gauges still read outside transactions through EclipseLink). The
+ * inbox has its own retry, the broker's redelivery with its back-off, which counts the attempts; so
+ * a read fails at once, and the delivery is rolled back and redelivered on the broker's schedule.
  */
 public class FailFastReads implements SessionCustomizer {
 
