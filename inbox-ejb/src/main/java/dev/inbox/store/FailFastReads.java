@@ -6,12 +6,12 @@ import org.eclipse.persistence.sessions.Session;
 
 /**
  * Turns off EclipseLink's retry of a read that lost its connection. By default EclipseLink retries
- * a read outside a transaction three times, five seconds apart: with the database away, every
- * delivery whose look-up went through EclipseLink held its thread and its broker session for some
- * twenty seconds before it failed (the look-up is plain JDBC now, {@link CommittedRows}; the
- * workers, the sweeper and the gauges still read outside transactions through EclipseLink). The
- * inbox has its own retry, the broker's redelivery with its back-off, which counts the attempts; so
- * a read fails at once, and the delivery is rolled back and redelivered on the broker's schedule.
+ * a read outside a transaction three times, five seconds apart: with the database away, each such
+ * read held its thread for some twenty seconds before it failed (the store-then-process workers',
+ * the sweeper's and the gauges' reads; a delivery's look-up was one before it became plain JDBC,
+ * {@link CommittedRows}, and held its broker session as long). The inbox has its own retry, the
+ * broker's redelivery with its back-off, which counts the attempts; so a read fails at once, and
+ * the delivery is rolled back and redelivered on the broker's schedule.
  */
 public class FailFastReads implements SessionCustomizer {
 

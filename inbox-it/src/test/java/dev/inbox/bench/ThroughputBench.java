@@ -19,6 +19,7 @@ import jakarta.jms.JMSContext;
 import jakarta.jms.Queue;
 import java.io.IOException;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -238,7 +239,7 @@ class ThroughputBench {
       send(inbox, fresh, BenchHandler.TYPE);
       fill(ArchiveHandler.CONSUMER, rows, expired);
       waitForRows("the sweep starts", () -> tables.inboxRows(ArchiveHandler.CONSUMER) < rows);
-      double during = resumeAndTime(inbox, fresh.size(), fresh.size()).perSecond();
+      double during = resumeAndTime(inbox, fresh, fresh.size()).perSecond();
       long left = tables.inboxRows(ArchiveHandler.CONSUMER);
       results.sample(
           "intake-during-sweep",
@@ -310,7 +311,7 @@ class ThroughputBench {
   private Pass drain(Target target, List<String> messageIds, String type, int newEffects) {
     broker.pause(target.brokerName());
     send(target, messageIds, type);
-    return resumeAndTime(target, messageIds.size(), newEffects);
+    return resumeAndTime(target, messageIds, newEffects);
   }
 
   private void send(Target target, List<String> messageIds, String type) {
@@ -324,11 +325,13 @@ class ThroughputBench {
    * The clock stops when the queue is empty and every business row is committed: under XA the
    * database's second phase may end a little after the broker's acknowledgement.
    */
-  private Pass resumeAndTime(Target target, int count, int newEffects) {
+  private Pass resumeAndTime(Target target, List<String> messageIds, int newEffects) {
+    int count = messageIds.size();
     waitUntil(
         "the messages on " + target.brokerName(), () -> broker.depth(target.brokerName()) >= count);
     long expected = newEffects == 0 ? 0 : tables.effectRows() + newEffects;
     Usage.Start counters = Usage.Start.now(tables);
+    Instant started = Instant.now();
     long start = System.nanoTime();
     broker.resume(target.brokerName());
     waitUntil(target.brokerName() + " drained", () -> broker.depth(target.brokerName()) == 0);
@@ -336,6 +339,12 @@ class ThroughputBench {
       waitUntil("the business rows committed", () -> tables.effectRows() >= expected);
     }
     double rate = count / seconds(start);
+    Instant ended = Instant.now();
+    // The pass's window, for a profile of the server taken during the run to be cut by path.
+    LOG.info(
+        () ->
+            "Pass of %d messages from %s on %s: from %s to %s"
+                .formatted(count, messageIds.get(0), target.brokerName(), started, ended));
     return new Pass(rate, counters.perMessage(tables, count));
   }
 
