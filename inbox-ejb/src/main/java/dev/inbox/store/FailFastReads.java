@@ -6,10 +6,9 @@ import org.eclipse.persistence.sessions.Session;
 
 /**
  * Turns off EclipseLink's retry of a read that lost its connection. By default EclipseLink retries
- * a read outside a transaction three times, five seconds apart: with the database away, each such
- * read held its thread for some twenty seconds before it failed (the store-then-process workers',
- * the sweeper's and the gauges' reads; a delivery's look-up was one before it became plain JDBC,
- * {@link CommittedRows}, and held its broker session as long). The inbox has its own retry, the
+ * a read outside a transaction three times, five seconds apart, and {@link CommittedRows} reads
+ * outside the delivery's transaction: with the database away, every delivery then held its thread
+ * and its broker session for some twenty seconds before it failed. The inbox has its own retry, the
  * broker's redelivery with its back-off, which counts the attempts; so a read fails at once, and
  * the delivery is rolled back and redelivered on the broker's schedule.
  */

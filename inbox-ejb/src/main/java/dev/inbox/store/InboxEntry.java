@@ -9,8 +9,6 @@ import jakarta.persistence.IdClass;
 import jakarta.persistence.Index;
 import jakarta.persistence.Table;
 import jakarta.persistence.UniqueConstraint;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.util.Objects;
 
@@ -107,31 +105,6 @@ public class InboxEntry {
           "Business key of consumer %s is %d characters long; at most %d fit"
               .formatted(consumerName, businessKey.length(), Limits.BUSINESS_KEY));
     }
-  }
-
-  /** The columns {@link #read} takes, in a select list. */
-  static final String COLUMNS =
-      "consumer_name, message_id, message_type, contract_version, payload_hash, business_key,"
-          + " duplicate_of, received_at, processed_at, delivery_count, tenant_id, result_ref,"
-          + " processing_version";
-
-  /** A row read with plain JDBC ({@link CommittedRows}), its {@link #COLUMNS} selected. */
-  static InboxEntry read(ResultSet row) throws SQLException {
-    InboxEntry entry = new InboxEntry();
-    entry.consumerName = row.getString("consumer_name");
-    entry.messageId = row.getString("message_id");
-    entry.messageType = row.getString("message_type");
-    entry.contractVersion = row.getString("contract_version");
-    entry.payloadHash = row.getString("payload_hash");
-    entry.businessKey = row.getString("business_key");
-    entry.duplicateOf = row.getString("duplicate_of");
-    entry.receivedAt = row.getObject("received_at", LocalDateTime.class);
-    entry.processedAt = row.getObject("processed_at", LocalDateTime.class);
-    entry.deliveryCount = row.getInt("delivery_count");
-    entry.tenantId = row.getString("tenant_id");
-    entry.resultReference = row.getString("result_ref");
-    entry.processingVersion = row.getInt("processing_version");
-    return entry;
   }
 
   /**
