@@ -48,6 +48,7 @@ final class BenchDeployment {
                     Usage.class,
                     Usage.Start.class,
                     Load.class,
+                    MdbConcurrency.class,
                     PlainListener.class,
                     ReceiveListener.class)
                 .addAsResource(new StringAsset(BenchConfig.ofBuild()), BenchConfig.RESOURCE)

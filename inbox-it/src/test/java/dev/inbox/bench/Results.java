@@ -3,6 +3,7 @@ package dev.inbox.bench;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
 import jakarta.json.JsonWriter;
 import jakarta.json.JsonWriterFactory;
 import jakarta.json.stream.JsonGenerator;
@@ -46,16 +47,19 @@ final class Results {
 
   /** One measured pass of a path: its rate, per second. */
   void sample(String path, int round, double perSecond, String note) {
-    samples.add(json(path, round, perSecond, note));
-    rates.computeIfAbsent(path, key -> new ArrayList<>()).add(perSecond);
+    add(path, perSecond, json(path, round, perSecond, note));
   }
 
   /** One measured pass of a path: its rate, per second, and what each message cost. */
   void sample(String path, int round, Pass pass) {
     JsonObjectBuilder sample = json(path, round, pass.perSecond(), "");
     pass.usage().ifPresent(usage -> sample.add("perMessage", usage.toJson()));
+    add(path, pass.perSecond(), sample);
+  }
+
+  private void add(String path, double perSecond, JsonObjectBuilder sample) {
     samples.add(sample);
-    rates.computeIfAbsent(path, key -> new ArrayList<>()).add(pass.perSecond());
+    rates.computeIfAbsent(path, key -> new ArrayList<>()).add(perSecond);
   }
 
   private static JsonObjectBuilder json(String path, int round, double perSecond, String note) {
@@ -90,6 +94,10 @@ final class Results {
 
   void put(String key, double value) {
     run.add(key, Math.round(value * 100) / 100.0);
+  }
+
+  void put(String key, JsonValue value) {
+    run.add(key, value);
   }
 
   void put(String key, String value) {

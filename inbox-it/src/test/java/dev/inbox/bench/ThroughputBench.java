@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -71,6 +72,9 @@ class ThroughputBench {
   private BenchConfig config;
   private Results results;
 
+  /** Threads of the database's ceiling: as many as the inbox MDB's deliveries at once. */
+  private int ceilingThreads;
+
   /** A queue a path takes its messages from: its JNDI name and its name in the broker. */
   private record Target(Queue queue, String brokerName) {}
 
@@ -89,6 +93,7 @@ class ThroughputBench {
     fill(BenchHandler.CONSUMER, config.smallRows() - tables.inboxRows(), now().minusHours(1));
     results.put("smallTableRows", tables.inboxRows());
     results.put("statementsCounted", tables.countStatements() ? "yes" : "no");
+    ceilingThreads = ceilingThreads();
 
     List<Step> steps = steps(inbox, plain, receive);
     warmUp(steps);
@@ -104,6 +109,25 @@ class ThroughputBench {
     bigTable(inbox);
 
     LOG.info(() -> "Benchmark results: " + results.write(config.output(), config.cell()));
+  }
+
+  /**
+   * As many threads as the inbox MDB runs deliveries at once, read from the server with the plain
+   * MDB's for the report; {@code bench.concurrency} where the server does not say.
+   */
+  private int ceilingThreads() {
+    Optional<MdbConcurrency> inbox =
+        MdbConcurrency.read(
+            "InboxListener",
+            Integer.getInteger("inbox.mdb.max-session", MdbConcurrency.ADAPTER_DEFAULT_SESSIONS));
+    Optional<MdbConcurrency> plain =
+        MdbConcurrency.read("PlainListener", MdbConcurrency.ADAPTER_DEFAULT_SESSIONS);
+    inbox.ifPresent(figures -> results.put("inboxMdb", figures.toJson()));
+    plain.ifPresent(figures -> results.put("plainMdb", figures.toJson()));
+    int threads = inbox.map(MdbConcurrency::deliveries).orElse(config.concurrency());
+    results.put("concurrency", threads);
+    results.put("concurrencyReadFromServer", inbox.isPresent() ? "yes" : "no");
+    return threads;
   }
 
   /** The report of every run in the output directory, this cell's included (outside the server). */
@@ -357,10 +381,10 @@ class ThroughputBench {
   private Pass twoRowCommits(String prefix) throws InterruptedException {
     AtomicInteger next = new AtomicInteger();
     AtomicReference<Throwable> failure = new AtomicReference<>();
-    CountDownLatch done = new CountDownLatch(config.concurrency());
+    CountDownLatch done = new CountDownLatch(ceilingThreads);
     Usage.Start counters = Usage.Start.now(tables);
     long start = System.nanoTime();
-    for (int t = 0; t < config.concurrency(); t++) {
+    for (int t = 0; t < ceilingThreads; t++) {
       threads
           .newThread(
               () -> {

@@ -21,6 +21,9 @@ public class BenchTables {
   @PersistenceContext(unitName = "inbox-bench")
   private EntityManager em;
 
+  /** Whether passes count their statements: {@link #countStatements()} decides it once. */
+  private volatile boolean counting;
+
   /** The database's product and version, for the report. */
   @Transactional
   public String database() {
@@ -50,7 +53,7 @@ public class BenchTables {
    */
   @Transactional
   public long startCounting() {
-    if (statementsCounted()) {
+    if (counting) {
       em.createNativeQuery("select pg_stat_statements_reset()").getSingleResult();
     }
     return walPosition();
@@ -65,7 +68,7 @@ public class BenchTables {
   @Transactional
   public DatabaseCounters counters() {
     long wal = walPosition();
-    if (!statementsCounted()) {
+    if (!counting) {
       return new DatabaseCounters(wal, OptionalLong.empty(), OptionalLong.empty());
     }
     Object[] row =
@@ -95,15 +98,6 @@ public class BenchTables {
         .longValue();
   }
 
-  private boolean statementsCounted() {
-    return ((Number)
-                em.createNativeQuery(
-                        "select count(*) from pg_extension where extname = 'pg_stat_statements'")
-                    .getSingleResult())
-            .longValue()
-        > 0;
-  }
-
   /**
    * Makes {@code pg_stat_statements} readable in the benchmark's database where the server loads it
    * ({@code shared_preload_libraries}), so that passes can count their statements.
@@ -118,6 +112,7 @@ public class BenchTables {
       return false;
     }
     em.createNativeQuery("create extension if not exists pg_stat_statements").executeUpdate();
+    counting = true;
     return true;
   }
 
