@@ -272,7 +272,6 @@ public final class Report {
     return rounds;
   }
 
-  /** How the warm-up went: how many rounds, and whether the last two agreed. */
   /**
    * Where the ceiling's threads came from: the inbox MDB's deliveries at once as the server
    * reported them, with the plain MDB's; nothing for runs from before it was read.
@@ -299,6 +298,7 @@ public final class Report {
             figures.getInt("maxSession"));
   }
 
+  /** How the warm-up went: how many rounds, and whether the last two agreed. */
   private static String warmUp(JsonObject run) {
     if (!run.containsKey("warmUpAgreed")) {
       return run.getInt("warmUpRounds") + " unrecorded";
