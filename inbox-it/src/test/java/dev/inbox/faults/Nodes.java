@@ -22,8 +22,10 @@ import org.jboss.shrinkwrap.api.exporter.ZipExporter;
  * Starts, halts and kills the fault suite's nodes. A node boots with the EAR in its deployments
  * directory (WildFly's deployment scanner, Payara's autodeploy), as an operator deploys it, and
  * every restart deploys it again by itself. Arquillian starts and stops the node; a kill is a real
- * {@code SIGKILL} of the node's process. A node stays up from one test to the next until a test
- * stops it; Arquillian stops it at the end of the suite.
+ * {@code SIGKILL} of the node's process. A node stays up from one test, and one test class, to the
+ * next until a test stops it (its container's mode is {@code custom}, which Arquillian does not
+ * stop after a class); at the end of the test run WildFly's container kills the process it
+ * launched.
  */
 final class Nodes {
 
