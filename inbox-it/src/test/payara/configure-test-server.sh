@@ -19,6 +19,11 @@ done
 $asadmin set-config-property --source=domain --propertyName=inbox.mdb.max-session \
   --propertyValue="${INBOX_IT_MDB_MAX_SESSION:?}" >/dev/null
 
+# The test servers' compiler (the build's it.jit, C1 only; the benchmark's server keeps the default).
+if [ -n "${INBOX_IT_JIT:-}" ] && ! $asadmin list-jvm-options | grep -qxF -- "$INBOX_IT_JIT"; then
+  $asadmin create-jvm-options "${INBOX_IT_JIT//:/\\:}" >/dev/null
+fi
+
 # A node of the fault suite (profile faults-payara): the crash handler's marker directory, the
 # Byteman agent with the crash points inside the transaction manager (src/test/byteman/crash-jts.btm)
 # on the boot class path, where Payara's OSGi bundles see its classes once their packages are
