@@ -16,6 +16,11 @@
 # (user = password) and a producer line to etc/artemis-roles.properties (producer = user, ...); the
 # broker reads both files again by itself. Start it with start-broker.sh. Re-running replaces the instance's
 # configuration and keeps nothing: use it to create, not to update, a broker that holds messages.
+#
+# One broker of a replicated pair (create-broker-pair.sh sets these for both):
+#   INBOX_BROKER_PAIR: primary or backup; INBOX_BROKER_PEER: host:port of the other broker's acceptor;
+#   INBOX_BROKER_CLUSTER_PASSWORD (required then): the password the two brokers replicate with, as
+#   user inbox-cluster.
 set -euo pipefail
 
 artemis_home=$1 instance=$2 port=${3:-61616} jmx_port=${4:-1099}
@@ -25,6 +30,25 @@ admin_user=${INBOX_BROKER_ADMIN_USER:-admin} app_user=${INBOX_BROKER_USER:-inbox
 : "${INBOX_BROKER_PASSWORD:?set INBOX_BROKER_PASSWORD to the password of the servers}"
 here=$(cd "$(dirname "$0")" && pwd)
 
+# A broker of a pair replicates its journal to the other over the cluster connection; the primary
+# takes its role back when it returns (check-for-active-server), and the backup gives it back
+# (allow-failback, false by default for a replicating backup in Artemis 2.40, whatever its manual says).
+pair=()
+case ${INBOX_BROKER_PAIR:-} in
+  '') ;;
+  primary | backup)
+    : "${INBOX_BROKER_PEER:?set INBOX_BROKER_PEER to host:port of the other broker of the pair}"
+    : "${INBOX_BROKER_CLUSTER_PASSWORD:?set INBOX_BROKER_CLUSTER_PASSWORD to the password the pair replicates with}"
+    pair=(--replicated --name "$INBOX_BROKER_PAIR" --staticCluster "tcp://$INBOX_BROKER_PEER"
+      --cluster-user inbox-cluster --cluster-password placeholder)
+    if [ "$INBOX_BROKER_PAIR" = backup ]; then pair+=(--backup); fi
+    ;;
+  *)
+    echo "INBOX_BROKER_PAIR is '$INBOX_BROKER_PAIR': set it to primary or backup, or leave it unset for a broker on its own" >&2
+    exit 1
+    ;;
+esac
+
 # Without --password (which every process listing would show), the instance gets a password of
 # Artemis's choosing, replaced below with the ones from the environment.
 "$artemis_home/bin/artemis" create "$instance" --silent --force \
@@ -32,7 +56,7 @@ here=$(cd "$(dirname "$0")" && pwd)
   --host "$host" --default-port "$port" \
   --no-amqp-acceptor --no-mqtt-acceptor --no-stomp-acceptor --no-hornetq-acceptor \
   --no-web --no-autotune --java-memory 512M \
-  --queues InboxQueue:anycast,InboxQuarantine:anycast,InboxDLQ:anycast >/dev/null
+  --queues InboxQueue:anycast,InboxQuarantine:anycast,InboxDLQ:anycast "${pair[@]}" >/dev/null
 
 # The users and their roles, readable by the broker's user only.
 (
@@ -67,6 +91,32 @@ grep -q 'address-setting match="InboxQueue"' "$broker_xml" && grep -q 'security-
   echo "Could not add the inbox's address and security settings, with every number of inbox-queue.properties, to $broker_xml" >&2
   exit 1
 }
+
+# The pair's password from the environment, and the roles' fail-back settings.
+if [ ${#pair[@]} -gt 0 ]; then
+  awk '
+    BEGIN {
+      password = ENVIRON["INBOX_BROKER_CLUSTER_PASSWORD"]
+      gsub(/&/, "\\&amp;", password); gsub(/</, "\\&lt;", password); gsub(/>/, "\\&gt;", password)
+    }
+    /<cluster-password>placeholder<\/cluster-password>/ {
+      at = index($0, "placeholder")
+      $0 = substr($0, 1, at - 1) password substr($0, at + length("placeholder"))
+    }
+    /<vote-on-replication-failure>true<\/vote-on-replication-failure>/ {
+      print; print "               <check-for-active-server>true</check-for-active-server>"; next
+    }
+    /<backup\/>/ { sub(/<backup\/>/, "<backup><allow-failback>true</allow-failback></backup>") }
+    { print }
+  ' "$broker_xml" >"$broker_xml.new" && mv "$broker_xml.new" "$broker_xml"
+  chmod 600 "$broker_xml"
+  role_setting=check-for-active-server
+  if [ "$INBOX_BROKER_PAIR" = backup ]; then role_setting=allow-failback; fi
+  grep -q "<$role_setting>true</$role_setting>" "$broker_xml" && ! grep -q '>placeholder<' "$broker_xml" || {
+    echo "Could not set the pair's password and $role_setting in $broker_xml" >&2
+    exit 1
+  }
+fi
 
 # JMX on the given port, for the broker's management operations (queue depths, moving messages).
 sed -i.bak "s|<!--<connector connector-port=\"1099\"/>-->|<connector connector-host=\"$host\" connector-port=\"$jmx_port\"/>|" \

@@ -6,7 +6,8 @@
 #   cell.sh up|down <cell.env>
 #
 #   INBOX_IT_TOPOLOGY   wildfly or payara: the suite, on one server of that kind
-#                       faults: two WildFly nodes on a standalone broker (docs/cluster.md)
+#                       faults: two WildFly nodes on a standalone broker (docs/cluster.md), or
+#                       on a replicated pair when INBOX_IT_BROKER_BACKUP_PORT is not none
 #                       faults-single: one WildFly with its embedded broker and H2, as run.sh has it
 #                       faults-payara: one Payara domain on a standalone broker
 #   INBOX_IT_DIST       what the build unpacked and copied (the
@@ -42,10 +43,29 @@ wildfly_up() {
   bash "$config/wildfly/provision.sh" "$dist" "$server" "$database" "$@"
 }
 
+# A replicated pair (its backup beside the primary's instance) when the cell gives a backup port.
+pair=false
+[ "${INBOX_IT_BROKER_BACKUP_PORT:-none}" = none ] || pair=true
+
 broker_up() {
-  bash "$config/artemis/create-broker.sh" "$(ls -d "$dist"/apache-artemis-*/ | head -1)" "$broker" \
-    "$INBOX_IT_BROKER_PORT" "$INBOX_IT_BROKER_JMX_PORT"
-  bash "$config/artemis/start-broker.sh" "$broker"
+  local artemis
+  artemis=$(ls -d "$dist"/apache-artemis-*/ | head -1)
+  if $pair; then
+    bash "$config/artemis/create-broker-pair.sh" "$artemis" "$broker" "$broker-backup" \
+      "$INBOX_IT_BROKER_PORT" "$INBOX_IT_BROKER_BACKUP_PORT" \
+      "$INBOX_IT_BROKER_JMX_PORT" "$INBOX_IT_BROKER_BACKUP_JMX_PORT"
+    bash "$config/artemis/start-broker.sh" "$broker"
+    bash "$config/artemis/start-broker.sh" "$broker-backup"
+  else
+    bash "$config/artemis/create-broker.sh" "$artemis" "$broker" \
+      "$INBOX_IT_BROKER_PORT" "$INBOX_IT_BROKER_JMX_PORT"
+    bash "$config/artemis/start-broker.sh" "$broker"
+  fi
+}
+
+broker_down() {
+  if $pair; then bash "$config/artemis/stop-broker.sh" "$broker-backup"; fi
+  bash "$config/artemis/stop-broker.sh" "$broker"
 }
 
 payara_up() {
@@ -84,9 +104,11 @@ case $action-$INBOX_IT_TOPOLOGY in
   up-payara) payara_up none ;;
   up-faults-payara) payara_up "$crashes" ;;
   up-faults)
-    rm -rf "$server-node-a" "$server-node-b" "$crashes" "$broker"
+    rm -rf "$server-node-a" "$server-node-b" "$crashes" "$broker" "$broker-backup"
+    pair_script=()
+    if $pair; then pair_script=("$config/wildfly/configure-messaging-remote-pair.cli"); fi
     for node in node-a node-b; do
-      INBOX_MESSAGING=remote wildfly_up "$server-$node" "$database"
+      INBOX_MESSAGING=remote wildfly_up "$server-$node" "$database" "${pair_script[@]}"
       console_users "$config/wildfly/add-console-user.sh" "$server-$node"
     done
     broker_up
@@ -98,14 +120,14 @@ case $action-$INBOX_IT_TOPOLOGY in
     INBOX_APP_PASSWORD=$INBOX_IT_PRODUCER_PASSWORD \
       bash "$config/wildfly/add-application-user.sh" "$server" inbox-it-producer guest
     ;;
-  down-payara | down-faults) bash "$config/artemis/stop-broker.sh" "$broker" ;;
+  down-payara | down-faults) broker_down ;;
   down-faults-payara)
     # The tests start and stop the domain themselves. One left up stops first: a domain whose
     # broker is gone waits on the adapter's reconnection and does not stop in time.
     if "$payara/bin/asadmin" list-domains | grep -q "^$domain running"; then
       "$payara/bin/asadmin" --port 20048 stop-domain "$domain"
     fi
-    bash "$config/artemis/stop-broker.sh" "$broker"
+    broker_down
     ;;
   down-wildfly | down-faults-single) ;; # Arquillian or the tests stop the server.
   *)

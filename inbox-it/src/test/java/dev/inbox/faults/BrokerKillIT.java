@@ -3,11 +3,9 @@ package dev.inbox.faults;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.InboxTest;
-import dev.inbox.testkit.TestMessage;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.awaitility.Awaitility;
 import org.jboss.arquillian.container.test.api.ContainerController;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -43,21 +41,12 @@ class BrokerKillIT {
   void theBrokerKilledAndRestartedInAStormLosesNoAcknowledgedMessageAndRepeatsNone()
       throws Exception {
     Storm storm = Storm.of(IDENTITIES, 1);
-    AtomicInteger acknowledged = new AtomicInteger();
     int refusedAtTheKill;
     try (Sender sender = new Sender()) {
       CompletableFuture<Void> producer =
-          CompletableFuture.runAsync(
-              () -> {
-                for (TestMessage message : storm.messages()) {
-                  sender.sendUntilAcknowledged(message, SEND_DEADLINE);
-                  acknowledged.incrementAndGet();
-                }
-              });
-      Awaitility.await("a third of the storm acknowledged")
-          .atMost(Duration.ofSeconds(120))
-          .until(() -> acknowledged.get() >= IDENTITIES / 3 || producer.isDone());
-      int acknowledgedAtTheKill = acknowledged.get();
+          sender.sendInTheBackground(storm.messages(), SEND_DEADLINE);
+      sender.awaitAcknowledged(IDENTITIES / 3, producer);
+      int acknowledgedAtTheKill = sender.acknowledged();
       refusedAtTheKill = sender.refusals();
       broker.killHard();
       // Down until the producer has found it down, not for a fixed time: the outage is the

@@ -8,8 +8,10 @@ import jakarta.jms.Queue;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.awaitility.Awaitility;
 
 /**
  * A producer outside the servers, on the cell's broker (the standalone one, or the single server's
@@ -28,6 +30,7 @@ final class Sender implements AutoCloseable {
   private final String inboxAddress = FaultCell.required("faults.inbox-address");
 
   private final AtomicInteger refusals = new AtomicInteger();
+  private final AtomicInteger acknowledged = new AtomicInteger();
 
   /** Sends the messages in one transaction: all are on the queue before the first is delivered. */
   void sendTogether(List<TestMessage> messages) {
@@ -50,6 +53,7 @@ final class Sender implements AutoCloseable {
     while (true) {
       try (JMSContext jms = factory.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
         producer(jms, message).send(jms.createQueue(inboxAddress), message.body());
+        acknowledged.incrementAndGet();
         return;
       } catch (JMSRuntimeException e) {
         refusals.incrementAndGet();
@@ -60,6 +64,28 @@ final class Sender implements AutoCloseable {
         pause();
       }
     }
+  }
+
+  /**
+   * Sends the messages one after the other on another thread, each {@link #sendUntilAcknowledged
+   * until the broker acknowledges it}: a producer going on through whatever the test does to the
+   * broker meanwhile.
+   */
+  CompletableFuture<Void> sendInTheBackground(List<TestMessage> messages, Duration deadlineEach) {
+    return CompletableFuture.runAsync(
+        () -> messages.forEach(message -> sendUntilAcknowledged(message, deadlineEach)));
+  }
+
+  /** Waits until the broker has acknowledged that many messages, or the sending is over. */
+  void awaitAcknowledged(int count, CompletableFuture<Void> sending) {
+    Awaitility.await(count + " messages acknowledged")
+        .atMost(Duration.ofSeconds(120))
+        .until(() -> acknowledged.get() >= count || sending.isDone());
+  }
+
+  /** How many messages the broker acknowledged so far, on any thread. */
+  int acknowledged() {
+    return acknowledged.get();
   }
 
   /** How many sends the broker refused or left unacknowledged so far, on any thread. */

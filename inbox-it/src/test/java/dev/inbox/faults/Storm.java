@@ -145,6 +145,11 @@ record Storm(String run, String consumer, List<TestMessage> messages) {
     return byKey;
   }
 
+  /** How many of this run's identities have a row by now. */
+  int applied() {
+    return new Database().rows(consumer, run);
+  }
+
   /** The oracle's end state of this run on the cell's servers, once it has settled. */
   Oracle.Figures settled() {
     return new Oracle().check(consumer, run, payloads(), Node.ofCell());
