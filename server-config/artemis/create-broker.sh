@@ -56,7 +56,7 @@ esac
   --host "$host" --default-port "$port" \
   --no-amqp-acceptor --no-mqtt-acceptor --no-stomp-acceptor --no-hornetq-acceptor \
   --no-web --no-autotune --java-memory 512M \
-  --queues InboxQueue:anycast,InboxQuarantine:anycast,InboxDLQ:anycast "${pair[@]}" >/dev/null
+  --queues InboxQueue:anycast,InboxQuarantine:anycast,InboxDLQ:anycast ${pair[@]+"${pair[@]}"} >/dev/null
 
 # The users and their roles, readable by the broker's user only.
 (
@@ -66,6 +66,8 @@ esac
   printf 'amq = %s\ninbox = %s\n' "$admin_user" "$app_user" \
     >"$instance/etc/artemis-roles.properties"
 )
+# artemis create made both files, with its own permissions, before the umask above.
+chmod 600 "$instance/etc/artemis-users.properties" "$instance/etc/artemis-roles.properties"
 
 # The inbox queue's address settings, ahead of the catch-all default, with the numbers of
 # inbox-queue.properties in place of their ${name}; its security settings, ahead of the catch-all one.
@@ -94,7 +96,7 @@ grep -q 'address-setting match="InboxQueue"' "$broker_xml" && grep -q 'security-
 
 # The pair's password from the environment, and the roles' fail-back settings.
 if [ ${#pair[@]} -gt 0 ]; then
-  awk '
+  (umask 077 && awk '
     BEGIN {
       password = ENVIRON["INBOX_BROKER_CLUSTER_PASSWORD"]
       gsub(/&/, "\\&amp;", password); gsub(/</, "\\&lt;", password); gsub(/>/, "\\&gt;", password)
@@ -108,8 +110,7 @@ if [ ${#pair[@]} -gt 0 ]; then
     }
     /<backup\/>/ { sub(/<backup\/>/, "<backup><allow-failback>true</allow-failback></backup>") }
     { print }
-  ' "$broker_xml" >"$broker_xml.new" && mv "$broker_xml.new" "$broker_xml"
-  chmod 600 "$broker_xml"
+  ' "$broker_xml" >"$broker_xml.new") && mv "$broker_xml.new" "$broker_xml"
   role_setting=check-for-active-server
   if [ "$INBOX_BROKER_PAIR" = backup ]; then role_setting=allow-failback; fi
   grep -q "<$role_setting>true</$role_setting>" "$broker_xml" && ! grep -q '>placeholder<' "$broker_xml" || {

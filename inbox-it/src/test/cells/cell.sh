@@ -108,7 +108,7 @@ case $action-$INBOX_IT_TOPOLOGY in
     pair_script=()
     if $pair; then pair_script=("$config/wildfly/configure-messaging-remote-pair.cli"); fi
     for node in node-a node-b; do
-      INBOX_MESSAGING=remote wildfly_up "$server-$node" "$database" "${pair_script[@]}"
+      INBOX_MESSAGING=remote wildfly_up "$server-$node" "$database" ${pair_script[@]+"${pair_script[@]}"}
       console_users "$config/wildfly/add-console-user.sh" "$server-$node"
     done
     broker_up

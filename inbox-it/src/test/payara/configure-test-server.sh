@@ -20,7 +20,7 @@ $asadmin set-config-property --source=domain --propertyName=inbox.mdb.max-sessio
   --propertyValue="${INBOX_IT_MDB_MAX_SESSION:?}" >/dev/null
 
 # The test servers' compiler (the build's it.jit, C1 only; the benchmark's server keeps the default).
-if [ -n "${INBOX_IT_JIT:-}" ] && ! $asadmin list-jvm-options | grep -qxF -- "$INBOX_IT_JIT"; then
+if [ -n "${INBOX_IT_JIT:-}" ] && ! grep -qxF -- "$INBOX_IT_JIT" <<<"$($asadmin list-jvm-options)"; then
   $asadmin create-jvm-options "${INBOX_IT_JIT//:/\\:}" >/dev/null
 fi
 

@@ -53,8 +53,6 @@ final class Sender implements AutoCloseable {
     while (true) {
       try (JMSContext jms = factory.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
         producer(jms, message).send(jms.createQueue(inboxAddress), message.body());
-        acknowledged.incrementAndGet();
-        return;
       } catch (JMSRuntimeException e) {
         refusals.incrementAndGet();
         if (Instant.now().isAfter(end)) {
@@ -62,7 +60,10 @@ final class Sender implements AutoCloseable {
               "The broker did not acknowledge " + message.properties() + " within " + deadline, e);
         }
         pause();
+        continue;
       }
+      acknowledged.incrementAndGet();
+      return;
     }
   }
 
@@ -83,7 +84,7 @@ final class Sender implements AutoCloseable {
         .until(() -> acknowledged.get() >= count || sending.isDone());
   }
 
-  /** How many messages the broker acknowledged so far, on any thread. */
+  /** How many messages sent one by one the broker acknowledged so far, on any thread. */
   int acknowledged() {
     return acknowledged.get();
   }

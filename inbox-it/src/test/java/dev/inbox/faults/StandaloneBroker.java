@@ -18,9 +18,10 @@ import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
 
 /**
- * The standalone Artemis broker the nodes share: its queues and prepared transactions, read through
- * its JMX management on a connection per call (the broker may have been killed since the last), and
- * its process, killed with SIGKILL and started again with the script an operator uses.
+ * The standalone Artemis broker the nodes share (or the primary of a replicated pair): its queues
+ * and prepared transactions, read through its JMX management on a connection per call (the broker
+ * may have been killed since the last), and its process, killed with SIGKILL and started again with
+ * the script an operator uses.
  */
 final class StandaloneBroker implements BrokerView {
 
