@@ -13,21 +13,44 @@
 # the server's process, ${ENV=INBOX_BROKER_PASSWORD}, so export INBOX_BROKER_PASSWORD before the
 # domain starts (or point both properties at a password alias). Safe to re-run: what exists is left
 # as it is. Turning OpenMQ off takes a restart of the domain.
+#
+# A replicated pair (server-config/artemis/create-broker-pair.sh, docs/cluster.md): the primary as
+# above and its backup in INBOX_BROKER_BACKUP_HOST (the primary's host) and INBOX_BROKER_BACKUP_PORT;
+# the adapter then knows both, follows the one that is active, and reconnects until it succeeds.
 set -euo pipefail
 rar=$1
 . "$(dirname "$0")/lib.sh"
 host=${INBOX_BROKER_HOST:-127.0.0.1} port=${INBOX_BROKER_PORT:-61616}
 user=${INBOX_BROKER_USER:-inbox}
+backup_host=${INBOX_BROKER_BACKUP_HOST:-$host} backup_port=${INBOX_BROKER_BACKUP_PORT:-}
 # The password's reference, resolved by the server when it connects (asadmin escapes = as \=).
 password='${ENV\=INBOX_BROKER_PASSWORD}'
 
 # OpenMQ off: the inbox's JMS goes to Artemis only.
 $asadmin set configs.config.server-config.jms-service.type=DISABLED >/dev/null
 
-# The adapter's configuration: the broker's address and user (asadmin escapes = as \=).
-listed list-resource-adapter-configs artemis-rar ||
-  $asadmin create-resource-adapter-config \
-    --property "ConnectionParameters=host\\=$host;port\\=$port:UserName=$(escape "$user"):Password=$password" artemis-rar
+# The adapter's configuration: the broker's address (or the pair's two, in the same order as their
+# connectors) and user. One that exists is kept, if it points at the same broker or pair.
+connector=org.apache.activemq.artemis.core.remoting.impl.netty.NettyConnectorFactory
+address="host=$host;port=$port" failover=
+if [ -n "$backup_port" ]; then
+  address+=",host=$backup_host;port=$backup_port"
+  connector+=",$connector"
+  failover=":HA=true:ReconnectAttempts=-1"
+fi
+if listed list-resource-adapter-configs artemis-rar; then
+  current=$($asadmin get resources.resource-adapter-config.artemis-rar.property.ConnectionParameters |
+    sed -n 's/^.*property\.ConnectionParameters=//p')
+  if [ "$current" != "$address" ]; then
+    echo "The adapter artemis-rar points at '$current', not at '$address'. Remove its configuration" \
+      "(remove-artemis.sh, with the inbox undeployed) and run this script again." >&2
+    exit 1
+  fi
+else
+  $asadmin create-resource-adapter-config --property \
+    "ConnectorClassName=$connector:ConnectionParameters=$(escape "$address")${failover:-}:UserName=$(escape "$user"):Password=$password" \
+    artemis-rar
+fi
 
 # The adapter itself.
 $asadmin list-applications 2>/dev/null | grep -q '^artemis-rar ' ||
@@ -51,4 +74,4 @@ for queue in inbox:InboxQueue inboxQuarantine:InboxQuarantine inboxDLQ:InboxDLQ;
     $asadmin create-admin-object --raname artemis-rar --restype jakarta.jms.Queue \
       --property "Address=${queue#*:}" "jms/queue/${queue%%:*}"
 done
-echo "Artemis configured: adapter artemis-rar, broker $host:$port"
+echo "Artemis configured: adapter artemis-rar, broker $host:$port${backup_port:+ and its backup $backup_host:$backup_port}"

@@ -6,10 +6,12 @@
 #   cell.sh up|down <cell.env>
 #
 #   INBOX_IT_TOPOLOGY   wildfly or payara: the suite, on one server of that kind
-#                       faults: two WildFly nodes on a standalone broker (docs/cluster.md), or
-#                       on a replicated pair when INBOX_IT_BROKER_BACKUP_PORT is not none
+#                       faults: the WildFly nodes INBOX_IT_NODES lists (node-a, node-b, node-c)
+#                       on a standalone broker (docs/cluster.md), or on a replicated pair when
+#                       INBOX_IT_BROKER_BACKUP_PORT is not none
 #                       faults-single: one WildFly with its embedded broker and H2, as run.sh has it
-#                       faults-payara: one Payara domain on a standalone broker
+#                       faults-payara: one Payara domain on a standalone broker, or on a
+#                       replicated pair as above
 #   INBOX_IT_DIST       what the build unpacked and copied (the
 #                       servers, Artemis, the JDBC drivers, Byteman)
 #   INBOX_IT_DATABASE   h2, postgresql, postgresql-xa, mariadb or mariadb-xa
@@ -71,9 +73,12 @@ broker_down() {
 payara_up() {
   local driver='mariadb-java-client-*.jar'
   [[ $database == postgresql* ]] && driver='postgresql-*.jar'
-  rm -rf "$payara/glassfish/domains/$domain" "$broker" "$crashes"
+  local backup_port=
+  if $pair; then backup_port=$INBOX_IT_BROKER_BACKUP_PORT; fi
+  rm -rf "$payara/glassfish/domains/$domain" "$broker" "$broker-backup" "$crashes"
   INBOX_ARTEMIS_RAR=$(jar 'inbox-artemis-rar-*.rar') \
     INBOX_BROKER_PORT=$INBOX_IT_BROKER_PORT \
+    INBOX_BROKER_BACKUP_PORT=$backup_port \
     INBOX_JDBC_DRIVER=$(jar "$driver") \
     INBOX_MARIADB_XA_JAR=$(jar 'inbox-mariadb-xa-*.jar') \
     INBOX_IT_CRASH_DIR=$1 \
@@ -104,10 +109,15 @@ case $action-$INBOX_IT_TOPOLOGY in
   up-payara) payara_up none ;;
   up-faults-payara) payara_up "$crashes" ;;
   up-faults)
-    rm -rf "$server-node-a" "$server-node-b" "$crashes" "$broker" "$broker-backup"
+    rm -rf "$server-node-a" "$server-node-b" "$server-node-c" "$crashes" "$broker" "$broker-backup"
     pair_script=()
     if $pair; then pair_script=("$config/wildfly/configure-messaging-remote-pair.cli"); fi
-    for node in node-a node-b; do
+    for node in node-a node-b node-c; do
+      if [[ ,$INBOX_IT_NODES, != *,$node,* ]]; then
+        # Not in this cell: Arquillian still checks that the node's home exists.
+        mkdir -p "$server-$node"
+        continue
+      fi
       INBOX_MESSAGING=remote wildfly_up "$server-$node" "$database" ${pair_script[@]+"${pair_script[@]}"}
       console_users "$config/wildfly/add-console-user.sh" "$server-$node"
     done

@@ -8,14 +8,16 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A server of the fault suite, as arquillian.xml declares it: the WildFly cluster's two nodes
- * (group {@code faults}), the single WildFly of the embedded default (group {@code faults-single}),
- * or a Payara node on the standalone broker (group {@code faults-payara}). What differs between
- * servers comes from the build's {@code faults.<qualifier>.*} properties, never from a test.
+ * A server of the fault suite, as arquillian.xml declares it: the WildFly cluster's nodes (group
+ * {@code faults}: two, or three on the broker pair), the single WildFly of the embedded default
+ * (group {@code faults-single}), or a Payara node on the standalone broker (group {@code
+ * faults-payara}). What differs between servers comes from the build's {@code faults.<qualifier>.*}
+ * properties, never from a test.
  */
 enum Node {
   A("node-a"),
   B("node-b"),
+  C("node-c"),
   SINGLE("single"),
   PAYARA("payara-node");
 

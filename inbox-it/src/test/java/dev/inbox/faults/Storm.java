@@ -120,8 +120,16 @@ record Storm(String run, String consumer, List<TestMessage> messages) {
     try (Sender sender = new Sender()) {
       sender.sendTogether(messages);
     }
+    return awaitApplied(applied);
+  }
+
+  /**
+   * Waits, polling often so that little more is applied meanwhile, until at least the given number
+   * of this run's identities has a row.
+   */
+  Storm awaitApplied(int applied) {
     Database database = new Database();
-    Awaitility.await("the storm under way")
+    Awaitility.await("at least " + applied + " of the storm applied")
         .pollInterval(Duration.ofMillis(50))
         .atMost(Duration.ofSeconds(120))
         .until(() -> database.rows(consumer, run) >= applied);
