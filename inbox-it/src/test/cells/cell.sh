@@ -8,7 +8,8 @@
 #   INBOX_IT_TOPOLOGY   wildfly or payara: the suite, on one server of that kind
 #                       faults: the WildFly nodes INBOX_IT_NODES lists (node-a, node-b, node-c)
 #                       on a standalone broker (docs/cluster.md), or on a replicated pair when
-#                       INBOX_IT_BROKER_BACKUP_PORT is not none
+#                       INBOX_IT_BROKER_BACKUP_PORT is not none, on a PostgreSQL pair when
+#                       INBOX_IT_DATABASE_PAIR is true (database-pair.sh makes it)
 #                       faults-single: one WildFly with its embedded broker and H2, as run.sh has it
 #                       faults-payara: one Payara domain on a standalone broker, or on a
 #                       replicated pair as above
@@ -112,6 +113,9 @@ case $action-$INBOX_IT_TOPOLOGY in
     rm -rf "$server-node-a" "$server-node-b" "$server-node-c" "$crashes" "$broker" "$broker-backup"
     pair_script=()
     if $pair; then pair_script=("$config/wildfly/configure-messaging-remote-pair.cli"); fi
+    if [ "${INBOX_IT_DATABASE_PAIR:-false}" = true ]; then
+      pair_script+=("$config/wildfly/configure-datasource-postgresql-pair.cli")
+    fi
     for node in node-a node-b node-c; do
       if [[ ,$INBOX_IT_NODES, != *,$node,* ]]; then
         # Not in this cell: Arquillian still checks that the node's home exists.

@@ -3,9 +3,6 @@ package dev.inbox.faults;
 import dev.inbox.it.Deployments;
 import dev.inbox.it.stored.StoredCrashHandler;
 import java.io.File;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -148,19 +145,7 @@ final class Nodes {
 
   /** Runs a node's start or stop command (asadmin), which returns once the server is up or down. */
   private static void run(List<String> command) {
-    try {
-      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      if (!process.waitFor(EXIT_DEADLINE.toSeconds(), TimeUnit.SECONDS)
-          || process.exitValue() != 0) {
-        throw new IllegalStateException(String.join(" ", command) + " failed: " + output.strip());
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot run " + command, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
+    Command.run(command, EXIT_DEADLINE);
   }
 
   /** The node's server process, told apart from the other node's by its server directory. */

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# A new synchronous standby of a running PostgreSQL primary on this machine, started: a copy made
+# with pg_basebackup through a replication slot, following the primary's WAL by streaming
+# replication under the name "standby", which the primary then waits for at every commit and every
+# PREPARE TRANSACTION (synchronous_standby_names). create-pair.sh uses it for a new pair; after a
+# failover, it makes the old primary's server a standby of the new primary (docs/cluster.md):
+# remove the old primary's data directory first, since it may hold writes the standby never had.
+#
+#   add-standby.sh <primary port> <standby dir> <standby port>
+#
+# INBOX_PG_BIN and the user the cluster runs as: as create-pair.sh.
+set -euo pipefail
+primary_port=$1 standby=$2 standby_port=$3
+bin=${INBOX_PG_BIN:-$(pg_config --bindir)}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+new_directory "$standby"
+standby=$(cd "$standby" && pwd)
+
+# A slot of its own on the primary: the primary keeps the WAL the standby has not received yet.
+sql "$primary_port" "select pg_drop_replication_slot('standby') from pg_replication_slots where slot_name = 'standby'" >/dev/null
+as_owner "$bin/pg_basebackup" --pgdata="$standby" --write-recovery-conf --wal-method=stream \
+  --create-slot --slot=standby \
+  --dbname="host=127.0.0.1 port=$primary_port user=postgres application_name=standby"
+cat >>"$standby/postgresql.conf" <<CONF
+
+# add-standby.sh: a standby
+port = $standby_port
+CONF
+as_owner "$bin/pg_ctl" --pgdata="$standby" --log="$standby/server.log" --wait start >/dev/null
+
+# Synchronous only once the standby streams: a primary waiting for a standby that is not there yet
+# would hold every commit.
+deadline=$((SECONDS + 60))
+await() {
+  until [ "$(sql "$primary_port" "select $1 from pg_stat_replication where application_name = 'standby'")" = "$2" ]; do
+    if ((SECONDS > deadline)); then
+      echo "The standby on port $standby_port is not $2 within a minute: see $standby/server.log." >&2
+      exit 1
+    fi
+    sleep 0.2
+  done
+}
+await state streaming
+sql "$primary_port" "alter system set synchronous_standby_names = 'standby'" >/dev/null
+sql "$primary_port" "select pg_reload_conf()" >/dev/null
+await sync_state sync
