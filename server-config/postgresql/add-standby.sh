@@ -14,14 +14,31 @@ primary_port=$1 standby=$2 standby_port=$3
 bin=${INBOX_PG_BIN:-$(pg_config --bindir)}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
+require_version
 new_directory "$standby"
 standby=$(cd "$standby" && pwd)
 
-# A slot of its own on the primary: the primary keeps the WAL the standby has not received yet.
+# The primary stops waiting for a standby while there is none: its commits would hang during the
+# copy, and the copy would carry the setting to the new standby.
+sql "$primary_port" "alter system reset synchronous_standby_names" >/dev/null
+sql "$primary_port" "select pg_reload_conf()" >/dev/null
+# A slot of its own on the primary, which keeps the WAL the standby has not received yet; an
+# earlier standby's slot goes, with its connection if it still has one.
+sql "$primary_port" "select pg_terminate_backend(active_pid) from pg_replication_slots where slot_name = 'standby' and active_pid is not null" >/dev/null
+deadline=$((SECONDS + 60))
+until [ "$(sql "$primary_port" "select count(*) from pg_replication_slots where slot_name = 'standby' and active")" = 0 ]; do
+  if ((SECONDS > deadline)); then
+    echo "The primary on port $primary_port still streams to an earlier standby a minute later." >&2
+    exit 1
+  fi
+  sleep 0.2
+done
 sql "$primary_port" "select pg_drop_replication_slot('standby') from pg_replication_slots where slot_name = 'standby'" >/dev/null
 as_owner "$bin/pg_basebackup" --pgdata="$standby" --write-recovery-conf --wal-method=stream \
   --create-slot --slot=standby \
   --dbname="host=127.0.0.1 port=$primary_port user=postgres application_name=standby"
+# The primary's log came with the copy: the standby's own begins empty.
+as_owner truncate --size=0 "$standby/server.log" 2>/dev/null || true
 cat >>"$standby/postgresql.conf" <<CONF
 
 # add-standby.sh: a standby

@@ -23,6 +23,7 @@ primary=$1 standby=$2 primary_port=${3:-5442} standby_port=${4:-5443}
 bin=${INBOX_PG_BIN:-$(pg_config --bindir)}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
+require_version
 
 absent "$standby"
 new_directory "$primary"

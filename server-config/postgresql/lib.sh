@@ -11,9 +11,21 @@ else
   owned() { chmod 700 "$1"; }
 fi
 
-# One value a query returns on the cluster at that port of 127.0.0.1, as the superuser.
-sql() { "$bin/psql" --host=127.0.0.1 --port="$1" --username=postgres --dbname=postgres \
-  --no-psqlrc --tuples-only --no-align --command="$2"; }
+# One value a query returns on the cluster at that port of 127.0.0.1, as the superuser; a server
+# that does not answer within 5 s fails it.
+sql() { PGCONNECT_TIMEOUT=5 "$bin/psql" --host=127.0.0.1 --port="$1" --username=postgres \
+  --dbname=postgres --no-psqlrc --tuples-only --no-align --command="$2"; }
+
+# Refuses PostgreSQL programs older than 14, whose initdb and standbys lack what the scripts use.
+require_version() {
+  local version
+  version=$("$bin/pg_config" --version | sed -n 's/^PostgreSQL \([0-9]*\).*/\1/p')
+  if [ -z "$version" ] || [ "$version" -lt 14 ]; then
+    echo "The PostgreSQL programs in $bin are version ${version:-unknown}; these scripts need 14 or" \
+      "later: point INBOX_PG_BIN at a newer one's bin directory." >&2
+    exit 1
+  fi
+}
 
 # Refuses a data directory that exists: a cluster is made only in a new one.
 absent() {
@@ -23,9 +35,15 @@ absent() {
   fi
 }
 
-# A new, empty data directory for a cluster, owned by the user it runs as.
+# A new, empty data directory for a cluster, owned by the user it runs as, who must be able to
+# reach it.
 new_directory() {
   absent "$1"
   mkdir -p "$1"
   owned "$1"
+  if ! as_owner test -w "$1"; then
+    echo "The user the cluster runs as ($(as_owner id -un)) cannot reach $1: make the directories" \
+      "above it traversable (chmod o+x), or choose a directory elsewhere." >&2
+    exit 1
+  fi
 }

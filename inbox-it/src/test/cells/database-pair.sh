@@ -16,12 +16,19 @@
 #   asynchronous     the standby stops receiving and the primary stops waiting for it: what an
 #                    asynchronous standby that lags behind is
 set -euo pipefail
+shopt -s inherit_errexit
 action=$1 dir=$2 port_a=$3 port_b=$4
 bin=${INBOX_PG_BIN:-$(pg_config --bindir)}
 config=$(cd "$(dirname "$0")/../../../../server-config" && pwd)
 . "$config/postgresql/lib.sh"
 
-running() { [ -f "$dir/$1/postmaster.pid" ]; }
+# Whether a server runs; a pid file that a killed server left behind is removed.
+running() {
+  [ -f "$dir/$1/postmaster.pid" ] || return 1
+  as_owner "$bin/pg_ctl" --pgdata="$dir/$1" status >/dev/null && return 0
+  rm -f "$dir/$1/postmaster.pid"
+  return 1
+}
 stop() {
   if running "$1"; then as_owner "$bin/pg_ctl" --pgdata="$dir/$1" --mode="$2" --wait stop >/dev/null; fi
 }
@@ -45,6 +52,13 @@ case $action in
   up)
     stop a fast
     stop b fast
+    for port in "$port_a" "$port_b"; do
+      if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+        echo "Port $port is taken by a process this pair did not start (another checkout's pair?):" \
+          "stop it (ss -ltnp shows it) or give the cell other ports (-Ddb.primary-port, -Ddb.standby-port)." >&2
+        exit 1
+      fi
+    done
     rm -rf "$dir"
     mkdir -p "$dir"
     bash "$config/postgresql/create-pair.sh" "$dir/a" "$dir/b" "$port_a" "$port_b"
@@ -53,10 +67,17 @@ case $action in
     stop a fast
     stop b fast
     ;;
-  crash-primary) stop "$(server primary)" immediate ;;
-  promote-standby) as_owner "$bin/pg_ctl" --pgdata="$dir/$(server standby)" --wait promote >/dev/null ;;
+  crash-primary)
+    primary=$(server primary)
+    stop "$primary" immediate
+    ;;
+  promote-standby)
+    standby=$(server standby)
+    as_owner "$bin/pg_ctl" --pgdata="$dir/$standby" --wait promote >/dev/null
+    ;;
   whole)
-    primary=$(port "$(server primary)")
+    primary=$(server primary)
+    primary=$(port "$primary")
     if [ "$(sql "$primary" "select sync_state from pg_stat_replication where application_name = 'standby'")" != sync ]; then
       bash "$0" rejoin "$dir" "$port_a" "$port_b"
     fi
@@ -70,11 +91,13 @@ case $action in
     bash "$config/postgresql/add-standby.sh" "$(port "$primary")" "$dir/$down" "$(port "$down")"
     ;;
   asynchronous)
-    primary=$(port "$(server primary)") standby=$(port "$(server standby)")
-    sql "$standby" "alter system set primary_conninfo = ''" >/dev/null
-    sql "$standby" "select pg_reload_conf()" >/dev/null
+    primary=$(server primary) standby=$(server standby)
+    primary=$(port "$primary") standby=$(port "$standby")
+    # The primary stops waiting first: a commit in between would wait for a standby cut off.
     sql "$primary" "alter system set synchronous_standby_names = ''" >/dev/null
     sql "$primary" "select pg_reload_conf()" >/dev/null
+    sql "$standby" "alter system set primary_conninfo = ''" >/dev/null
+    sql "$standby" "select pg_reload_conf()" >/dev/null
     deadline=$((SECONDS + 60))
     until [ "$(sql "$primary" "select count(*) from pg_stat_replication")" = 0 ]; do
       if ((SECONDS > deadline)); then

@@ -1,8 +1,9 @@
 package dev.inbox.faults;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -13,21 +14,34 @@ final class Command {
   private Command() {}
 
   /**
-   * Runs the command and waits until it ends, within the deadline; its output, if it fails or
-   * outlasts the deadline, is in the exception's message.
+   * Runs the command and waits until it ends, within the deadline (one that outlasts it is killed);
+   * its output, if it fails, is in the exception's message.
    */
   static void run(List<String> command, Duration deadline) {
+    File output = null;
     try {
-      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      if (!process.waitFor(deadline.toSeconds(), TimeUnit.SECONDS) || process.exitValue() != 0) {
-        throw new IllegalStateException(String.join(" ", command) + " failed: " + output.strip());
+      output = File.createTempFile("command", ".log");
+      Process process =
+          new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output).start();
+      boolean ended = process.waitFor(deadline.toSeconds(), TimeUnit.SECONDS);
+      if (!ended) {
+        process.destroyForcibly();
+      }
+      if (!ended || process.exitValue() != 0) {
+        throw new IllegalStateException(
+            String.join(" ", command)
+                + (ended ? " failed: " : " did not end within " + deadline + ": ")
+                + Files.readString(output.toPath()).strip());
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot run " + command, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
+    } finally {
+      if (output != null) {
+        output.delete();
+      }
     }
   }
 }

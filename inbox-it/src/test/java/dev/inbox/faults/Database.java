@@ -143,6 +143,19 @@ final class Database {
         run + "%");
   }
 
+  /** The port of the server the cell's URL reaches: with a PostgreSQL pair, the primary's. */
+  int serverPort() {
+    return count("select inet_server_port()");
+  }
+
+  /** PostgreSQL's prepared transactions of the database that were prepared before that moment. */
+  int preparedBefore(Instant moment) {
+    return count(
+        "select count(*) from pg_prepared_xacts where database = ? and prepared < ?::timestamptz",
+        name,
+        moment.toString());
+  }
+
   int rows(String consumer, String run) {
     return count(
         "select count(*) from inbox_entry where consumer_name = ? and message_id like ?",

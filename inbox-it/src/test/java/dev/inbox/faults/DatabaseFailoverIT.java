@@ -1,8 +1,11 @@
 package dev.inbox.faults;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.inbox.it.InboxTest;
+import java.time.Instant;
 import org.jboss.arquillian.container.test.api.ContainerController;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.test.api.ArquillianResource;
@@ -36,17 +39,27 @@ class DatabaseFailoverIT {
   @Test
   void thePrimaryCrashedInAStormAndTheStandbyPromotedLosesNothingAndRepeatsNothing() {
     Storm storm = Storm.of(IDENTITIES, 1).sentAndUnderWay(IDENTITIES / 5);
+    int crashedPrimary = database.serverPort();
+    Instant crash = Instant.now();
     pair.crashPrimary();
     pair.promoteStandby();
-    int appliedAtThePromotion = storm.applied();
-    int preparedAtThePromotion = database.preparedTransactions();
+    int promotedStandby = database.serverPort();
+    int appliedRightAfter = storm.applied();
+    int preparedBeforeTheCrash = database.preparedBefore(crash);
 
     Oracle.Figures figures = storm.settled();
     System.out.printf(
-        "[database failover] %d identities: %d applied and %d prepared on the standby when it was"
-            + " promoted; %s%n",
-        IDENTITIES, appliedAtThePromotion, preparedAtThePromotion, figures);
-    assertTrue(
-        appliedAtThePromotion < IDENTITIES, "the primary crashed in the middle of the storm");
+        "[database failover] %d identities: the primary on port %d crashed, the standby on port %d"
+            + " promoted; %d applied right after, %d transactions prepared before the crash on the"
+            + " promoted server; %s%n",
+        IDENTITIES,
+        crashedPrimary,
+        promotedStandby,
+        appliedRightAfter,
+        preparedBeforeTheCrash,
+        figures);
+    assertFalse(DatabasePair.answers(crashedPrimary), "the crashed primary is down");
+    assertNotEquals(crashedPrimary, promotedStandby, "the pair's URL reaches the promoted standby");
+    assertTrue(appliedRightAfter < IDENTITIES, "the primary crashed in the middle of the storm");
   }
 }

@@ -1,5 +1,8 @@
 package dev.inbox.faults;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
 import org.awaitility.Awaitility;
@@ -64,6 +67,16 @@ final class DatabasePair {
         .atMost(Duration.ofSeconds(30))
         .ignoreExceptions()
         .until(() -> database.preparedTransactions() >= 0);
+  }
+
+  /** Whether a server answers on that port of this machine. */
+  static boolean answers(int port) {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+      return true;
+    } catch (IOException refused) {
+      return false;
+    }
   }
 
   private static void run(String action) {
