@@ -16,7 +16,8 @@
 #
 # A replicated pair (server-config/artemis/create-broker-pair.sh, docs/cluster.md): the primary as
 # above and its backup in INBOX_BROKER_BACKUP_HOST (the primary's host) and INBOX_BROKER_BACKUP_PORT;
-# the adapter then knows both, follows the one that is active, and reconnects until it succeeds.
+# the adapter then knows both and follows the one that is active (it reconnects until it succeeds,
+# ReconnectAttempts -1 in its ra.xml, as it does for one broker).
 set -euo pipefail
 rar=$1
 . "$(dirname "$0")/lib.sh"
@@ -36,7 +37,7 @@ address="host=$host;port=$port" failover=
 if [ -n "$backup_port" ]; then
   address+=",host=$backup_host;port=$backup_port"
   connector+=",$connector"
-  failover=":HA=true:ReconnectAttempts=-1"
+  failover=":HA=true"
 fi
 if listed list-resource-adapter-configs artemis-rar; then
   current=$($asadmin get resources.resource-adapter-config.artemis-rar.property.ConnectionParameters |
