@@ -25,14 +25,8 @@ sql "$primary_port" "select pg_reload_conf()" >/dev/null
 # A slot of its own on the primary, which keeps the WAL the standby has not received yet; an
 # earlier standby's slot goes, with its connection if it still has one.
 sql "$primary_port" "select pg_terminate_backend(active_pid) from pg_replication_slots where slot_name = 'standby' and active_pid is not null" >/dev/null
-deadline=$((SECONDS + 60))
-until [ "$(sql "$primary_port" "select count(*) from pg_replication_slots where slot_name = 'standby' and active")" = 0 ]; do
-  if ((SECONDS > deadline)); then
-    echo "The primary on port $primary_port still streams to an earlier standby a minute later." >&2
-    exit 1
-  fi
-  sleep 0.2
-done
+await_value "$primary_port" "select count(*) from pg_replication_slots where slot_name = 'standby' and active" 0 \
+  "The primary on port $primary_port still streams to an earlier standby"
 sql "$primary_port" "select pg_drop_replication_slot('standby') from pg_replication_slots where slot_name = 'standby'" >/dev/null
 as_owner "$bin/pg_basebackup" --pgdata="$standby" --write-recovery-conf --wal-method=stream \
   --create-slot --slot=standby \
@@ -48,15 +42,9 @@ as_owner "$bin/pg_ctl" --pgdata="$standby" --log="$standby/server.log" --wait st
 
 # Synchronous only once the standby streams: a primary waiting for a standby that is not there yet
 # would hold every commit.
-deadline=$((SECONDS + 60))
 await() {
-  until [ "$(sql "$primary_port" "select $1 from pg_stat_replication where application_name = 'standby'")" = "$2" ]; do
-    if ((SECONDS > deadline)); then
-      echo "The standby on port $standby_port is not $2 within a minute: see $standby/server.log." >&2
-      exit 1
-    fi
-    sleep 0.2
-  done
+  await_value "$primary_port" "select $1 from pg_stat_replication where application_name = 'standby'" "$2" \
+    "The standby on port $standby_port is not $2 (see $standby/server.log)"
 }
 await state streaming
 sql "$primary_port" "alter system set synchronous_standby_names = 'standby'" >/dev/null

@@ -47,3 +47,17 @@ new_directory() {
     exit 1
   fi
 }
+
+# Waits up to a minute until a query on the cluster at a port returns the expected value; then
+# fails, saying what did not happen.
+#   await_value <port> <query> <expected> <what did not happen, for the message>
+await_value() {
+  local deadline=$((SECONDS + 60))
+  until [ "$(sql "$1" "$2")" = "$3" ]; do
+    if ((SECONDS > deadline)); then
+      echo "$4 a minute later." >&2
+      exit 1
+    fi
+    sleep 0.2
+  done
+}

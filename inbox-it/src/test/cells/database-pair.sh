@@ -98,14 +98,8 @@ case $action in
     sql "$primary" "select pg_reload_conf()" >/dev/null
     sql "$standby" "alter system set primary_conninfo = ''" >/dev/null
     sql "$standby" "select pg_reload_conf()" >/dev/null
-    deadline=$((SECONDS + 60))
-    until [ "$(sql "$primary" "select count(*) from pg_stat_replication")" = 0 ]; do
-      if ((SECONDS > deadline)); then
-        echo "The standby on port $standby still receives from the primary a minute later." >&2
-        exit 1
-      fi
-      sleep 0.2
-    done
+    await_value "$primary" "select count(*) from pg_stat_replication" 0 \
+      "The standby on port $standby still receives from the primary"
     ;;
   *)
     echo "database-pair.sh up|down|crash-primary|promote-standby|whole|rejoin|asynchronous <pair dir> <port of a> <port of b>, not '$action'" >&2
