@@ -17,7 +17,9 @@
 # INBOX_BROKER_ADMIN_PASSWORD and INBOX_BROKER_JMX_URL (configure-console.sh), for a real database the driver jar in
 # INBOX_JDBC_DRIVER (and for mariadb-xa INBOX_MARIADB_XA_JAR) and the INBOX_DB_* settings
 # (configure-datasource-*.sh). For H2 it also
-# has the inbox create its tables at start (inbox.schema.migrate=true).
+# has the inbox create its tables at start (inbox.schema.migrate=true). A domain that shares the
+# broker and the database with other domains needs INBOX_TX_NODE_ID, its own name in transactions
+# (configure-transactions.sh).
 set -euo pipefail
 
 payara=$(cd "$1" && pwd) domain=$2 portbase=$3 database=$4

@@ -11,12 +11,14 @@
 #                       INBOX_IT_BROKER_BACKUP_PORT is not none, on a PostgreSQL pair when
 #                       INBOX_IT_DATABASE_PAIR is true (database-pair.sh makes it)
 #                       faults-single: one WildFly with its embedded broker and H2, as run.sh has it
-#                       faults-payara: one Payara domain on a standalone broker, or on a
-#                       replicated pair as above
+#                       faults-payara: one Payara domain on a standalone broker (two when
+#                       INBOX_IT_PAYARA_NODES lists payara-node-b), or on a replicated pair as
+#                       above
 #   INBOX_IT_DIST       what the build unpacked and copied (the
 #                       servers, Artemis, the JDBC drivers, Byteman)
 #   INBOX_IT_DATABASE   h2, postgresql, postgresql-xa, mariadb or mariadb-xa
-#   INBOX_IT_WILDFLY_HOME, INBOX_IT_PAYARA_HOME and _DOMAIN, INBOX_IT_BROKER, INBOX_IT_CRASHES
+#   INBOX_IT_WILDFLY_HOME, INBOX_IT_PAYARA_HOME, _DOMAIN and _DOMAIN_B, INBOX_IT_BROKER,
+#   INBOX_IT_CRASHES
 #                       where the cell's server, broker and crash markers live
 #   and the ports and passwords the scripts of server-config/ read.
 #
@@ -72,22 +74,39 @@ broker_down() {
 }
 
 payara_up() {
-  local driver='mariadb-java-client-*.jar'
+  local crashes=$1 domain_b=none
+  [[ ,${INBOX_IT_PAYARA_NODES:-}, != *,payara-node-b,* ]] || domain_b=$INBOX_IT_PAYARA_DOMAIN_B
+  rm -rf "$payara/glassfish/domains/$domain" "$payara/glassfish/domains/$INBOX_IT_PAYARA_DOMAIN_B" \
+    "$broker" "$broker-backup" "$crashes"
+  payara_domain "$domain" 20000 "$crashes" payara-node
+  if [ "$domain_b" != none ]; then
+    # The fault suite's second domain serves the first one's certificate, which the tests trust.
+    "$payara/bin/asadmin" create-domain --nopassword --portbase 20100 "$domain_b" >/dev/null
+    cp "$payara/glassfish/domains/$domain/config/"{keystore.p12,cacerts.p12} \
+      "$payara/glassfish/domains/$domain_b/config/"
+    payara_domain "$domain_b" 20100 "$crashes" payara-node-b
+  fi
+  broker_up
+}
+
+# One Payara domain, provisioned at a base port, with its name in transactions: the domains of
+# one host share the host's name otherwise, and would roll back each other's branches in doubt.
+#   payara_domain <domain> <base port> <crash markers> <name in transactions>
+payara_domain() {
+  local driver='mariadb-java-client-*.jar' backup_port=
   [[ $database == postgresql* ]] && driver='postgresql-*.jar'
-  local backup_port=
   if $pair; then backup_port=$INBOX_IT_BROKER_BACKUP_PORT; fi
-  rm -rf "$payara/glassfish/domains/$domain" "$broker" "$broker-backup" "$crashes"
   INBOX_ARTEMIS_RAR=$(jar 'inbox-artemis-rar-*.rar') \
     INBOX_BROKER_PORT=$INBOX_IT_BROKER_PORT \
     INBOX_BROKER_BACKUP_PORT=$backup_port \
     INBOX_JDBC_DRIVER=$(jar "$driver") \
     INBOX_MARIADB_XA_JAR=$(jar 'inbox-mariadb-xa-*.jar') \
-    INBOX_IT_CRASH_DIR=$1 \
+    INBOX_IT_CRASH_DIR=$3 \
+    INBOX_TX_NODE_ID=$4 \
     INBOX_IT_BYTEMAN_JAR=$(jar 'byteman-*.jar') \
     INBOX_IT_BYTEMAN_SCRIPT=$tests/byteman/crash-jts.btm \
-    bash "$config/payara/provision.sh" "$payara" "$domain" 20000 "$database" \
+    bash "$config/payara/provision.sh" "$payara" "$1" "$2" "$database" \
     "$tests/payara/configure-test-server.sh"
-  broker_up
 }
 
 # The console's users of the tests (ConsoleIT): one per role, and one with no console role.
@@ -138,8 +157,12 @@ case $action-$INBOX_IT_TOPOLOGY in
   down-faults-payara)
     # The tests start and stop the domain themselves. One left up stops first: a domain whose
     # broker is gone waits on the adapter's reconnection and does not stop in time.
-    if "$payara/bin/asadmin" list-domains | grep -q "^$domain running"; then
+    running=$("$payara/bin/asadmin" list-domains)
+    if grep -q "^$domain running" <<<"$running"; then
       "$payara/bin/asadmin" --port 20048 stop-domain "$domain"
+    fi
+    if grep -q "^$INBOX_IT_PAYARA_DOMAIN_B running" <<<"$running"; then
+      "$payara/bin/asadmin" --port 20148 stop-domain "$INBOX_IT_PAYARA_DOMAIN_B"
     fi
     broker_down
     ;;

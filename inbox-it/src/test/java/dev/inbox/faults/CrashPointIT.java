@@ -222,7 +222,7 @@ class CrashPointIT {
     }
 
     nodes.awaitHalt(server, process);
-    String haltedOn = marker(storm.run());
+    String haltedOn = storm.haltedOn();
     assertTrue(storm.identities().contains(haltedOn), "halted on a message of the run");
     Optional<Integer> haltedRow = database.appliedOnDelivery(storm.consumer(), haltedOn);
     int appliedBefore = database.rows(storm.consumer(), storm.run());
@@ -320,15 +320,5 @@ class CrashPointIT {
 
   private double duplicates() {
     return server.counter("inbox_duplicates_total", CrashHandler.CONSUMER);
-  }
-
-  /** The message that halted the server, as the crash handler wrote it down. */
-  private static String marker(String run) {
-    File marker = new File(FaultCell.crashDirectory(), run);
-    try {
-      return Files.readString(marker.toPath()).strip();
-    } catch (IOException e) {
-      throw new AssertionError("The server halted, but not at the crash point: no " + marker, e);
-    }
   }
 }

@@ -36,6 +36,11 @@ final class FaultCell {
     return Integer.parseInt(required("faults.crash-repeats"));
   }
 
+  /** How many messages each node's inbox MDB takes at once: its sessions on the inbox queue. */
+  static int mdbSessions() {
+    return Integer.parseInt(required("faults.mdb-sessions"));
+  }
+
   /**
    * How long a halted server may take, from its restart and its boot included, to come back to an
    * empty queue with nothing in doubt.

@@ -8,18 +8,20 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A server of the fault suite, as arquillian.xml declares it: the WildFly cluster's nodes (group
- * {@code faults}: two, or three on the broker pair), the single WildFly of the embedded default
- * (group {@code faults-single}), or a Payara node on the standalone broker (group {@code
- * faults-payara}). What differs between servers comes from the build's {@code faults.<qualifier>.*}
- * properties, never from a test.
+ * A server of the fault suite: the WildFly cluster's nodes (arquillian.xml's group {@code faults}:
+ * two, or three on the broker pair), the single WildFly of the embedded default (group {@code
+ * faults-single}), or the Payara domains on the standalone broker (profile {@code faults-payara}:
+ * one, or two for the two-node scenarios; the tests start and stop them with asadmin). What differs
+ * between servers comes from the build's {@code faults.<qualifier>.*} properties, never from a
+ * test.
  */
 enum Node {
   A("node-a"),
   B("node-b"),
   C("node-c"),
   SINGLE("single"),
-  PAYARA("payara-node");
+  PAYARA("payara-node"),
+  PAYARA_B("payara-node-b");
 
   private final String qualifier;
 
@@ -29,6 +31,12 @@ enum Node {
 
   /** The container's name in arquillian.xml. */
   String qualifier() {
+    return qualifier;
+  }
+
+  /** The container's name, as messages and printed figures name the node. */
+  @Override
+  public String toString() {
     return qualifier;
   }
 
@@ -71,6 +79,17 @@ enum Node {
         .toList();
   }
 
+  /** The cell's server at a place in its list (0 the first), for a test that needs that many. */
+  static Node ofCell(int place) {
+    List<Node> nodes = ofCell();
+    if (place >= nodes.size()) {
+      throw new IllegalStateException(
+          "This test needs %d servers, and the cell has %s: list more in faults.nodes (two Payara domains: -Dfaults.payara-nodes=payara-node,payara-node-b)"
+              .formatted(place + 1, nodes));
+    }
+    return nodes.get(place);
+  }
+
   /** The server the crash points halt: the cell's first. */
   static Node crashing() {
     return ofCell().get(0);
@@ -94,9 +113,13 @@ enum Node {
         .map(command -> List.of(command.strip().split("\\s+")));
   }
 
-  /** The node's HTTP port, where its web modules are served (WildFly: 8080 and its offset). */
+  /**
+   * Where the node serves its web modules: its {@code http-url} where the build gives one (a Payara
+   * domain: its base port and 80), otherwise WildFly's 8080 and the node's port offset.
+   */
   String httpUrl() {
-    return "http://127.0.0.1:" + (8080 + Integer.parseInt(setting("port-offset")));
+    return Optional.ofNullable(System.getProperty(property("http-url")))
+        .orElseGet(() -> "http://127.0.0.1:" + (8080 + Integer.parseInt(setting("port-offset"))));
   }
 
   /** The server's management API, on its management port (WildFly). */

@@ -35,6 +35,13 @@ final class StandaloneBroker implements BrokerView {
         .longValue();
   }
 
+  /** The consumers a queue has now: the nodes' MDB sessions, each one. */
+  int consumers(String queue) {
+    return ((Number)
+            manage(management -> management.getAttribute(bean(management, queue), "ConsumerCount")))
+        .intValue();
+  }
+
   @Override
   public long count(String queue, String selector) {
     return ((Number)
@@ -63,16 +70,8 @@ final class StandaloneBroker implements BrokerView {
 
   /** Kills the broker's JVM with SIGKILL: no clean shutdown, its journal as the crash left it. */
   void killHard() {
-    long pid;
-    try {
-      pid =
-          Long.parseLong(Files.readString(new File(instance, "data/artemis.pid").toPath()).strip());
-    } catch (IOException e) {
-      throw new IllegalStateException("The broker " + instance + " recorded no pid", e);
-    }
-    ProcessHandle process =
-        ProcessHandle.of(pid)
-            .orElseThrow(() -> new IllegalStateException("The broker's pid " + pid + " is gone"));
+    ProcessHandle process = process();
+    long pid = process.pid();
     process.destroyForcibly();
     try {
       process.onExit().get(60, TimeUnit.SECONDS);
@@ -82,6 +81,19 @@ final class StandaloneBroker implements BrokerView {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
+  }
+
+  /** The broker's running JVM, by the pid it recorded. */
+  ProcessHandle process() {
+    long pid;
+    try {
+      pid =
+          Long.parseLong(Files.readString(new File(instance, "data/artemis.pid").toPath()).strip());
+    } catch (IOException e) {
+      throw new IllegalStateException("The broker " + instance + " recorded no pid", e);
+    }
+    return ProcessHandle.of(pid)
+        .orElseThrow(() -> new IllegalStateException("The broker's pid " + pid + " is gone"));
   }
 
   /** Starts the broker with server-config/artemis/start-broker.sh, which waits until it is live. */

@@ -7,7 +7,10 @@ import dev.inbox.it.handlers.SlowHandler;
 import dev.inbox.it.handlers.TestEffect;
 import dev.inbox.it.stored.StoredCrashHandler;
 import dev.inbox.testkit.TestMessage;
+import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -161,5 +164,15 @@ record Storm(String run, String consumer, List<TestMessage> messages) {
   /** The oracle's end state of this run on the cell's servers, once it has settled. */
   Oracle.Figures settled() {
     return new Oracle().check(consumer, run, payloads(), Node.ofCell());
+  }
+
+  /** The message of a crashing run that halted its server, as the crash handler wrote it down. */
+  String haltedOn() {
+    File marker = new File(FaultCell.crashDirectory(), run);
+    try {
+      return Files.readString(marker.toPath()).strip();
+    } catch (IOException e) {
+      throw new AssertionError("The server halted, but not at the crash point: no " + marker, e);
+    }
   }
 }
