@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,6 +17,7 @@ import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
+import org.awaitility.Awaitility;
 
 /**
  * The standalone Artemis broker the nodes share (or the primary of a replicated pair): its queues
@@ -33,6 +35,24 @@ final class StandaloneBroker implements BrokerView {
     return ((Number)
             manage(management -> management.getAttribute(bean(management, queue), "MessageCount")))
         .longValue();
+  }
+
+  /**
+   * Waits until a queue holds no message, waiting or in delivery, reading its count on one
+   * management connection at each poll: light enough on the broker to time a pass by.
+   */
+  void awaitEmpty(String queue, Duration poll, Duration deadline) {
+    manage(
+        management -> {
+          ObjectName bean = bean(management, queue);
+          Awaitility.await(queue + " empty")
+              .pollInterval(poll)
+              .pollDelay(Duration.ZERO)
+              .atMost(deadline)
+              .until(
+                  () -> ((Number) management.getAttribute(bean, "MessageCount")).longValue() == 0);
+          return null;
+        });
   }
 
   /** The consumers a queue has now: the nodes' MDB sessions, each one. */
