@@ -20,6 +20,24 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 service=configs.config.server-config.transaction-service
+name=${INBOX_TX_NODE_ID:-}
+if [ -n "$name" ] && [[ ! $name =~ ^[A-Za-z0-9._-]{1,40}$ ]]; then
+  echo "INBOX_TX_NODE_ID '$name' is not a name for transactions: use at most 40 letters, digits," \
+    "dots, dashes or underscores, different on every domain that shares the broker and database." >&2
+  exit 2
+fi
+
+# The domain's name in its transactions: set once, never changed (a domain renamed no longer finds
+# its own branches in doubt, and leaves them prepared in the broker and the database for good).
+# asadmin get fails for a property never set.
+current=$($asadmin get "$service.property.xa-servername" 2>/dev/null | sed -n 's/^.*xa-servername=//p' || true)
+if [ -n "$name" ] && [ -n "$current" ] && [ "$current" != "$name" ]; then
+  echo "This domain's transactions are named '$current', not '$name' (INBOX_TX_NODE_ID): a new name" \
+    "would leave the branches it has in doubt to nobody. Keep '$current'; to rename it, wait" \
+    "until nothing is prepared under it in the broker or the database, remove the property" \
+    "(asadmin set $service.property.xa-servername=), run this script again and restart." >&2
+  exit 1
+fi
 
 # Recover at start (Payara's default is not to).
 $asadmin set "$service.automatic-recovery=true" >/dev/null
@@ -33,25 +51,11 @@ $asadmin set "$service.retry-timeout-in-seconds=-1" >/dev/null
 # the commit) is retried every 60 s, instead of waiting for the next start.
 $asadmin set "$service.property.pending-txn-cleanup-interval=60" >/dev/null
 
-# The domain's name in its transactions: set once, never changed (a domain renamed no longer finds
-# its own branches in doubt, and leaves them prepared in the broker and the database for good).
-name=${INBOX_TX_NODE_ID:-}
+# A domain that ran under the host's name is named here: like a rename, only with nothing in doubt
+# under the host's name (docs/cluster.md#payara-domains).
 if [ -n "$name" ]; then
-  if [[ ! $name =~ ^[A-Za-z0-9._-]{1,40}$ ]]; then
-    echo "INBOX_TX_NODE_ID '$name' is not a name for transactions: use at most 40 letters, digits," \
-      "dots, dashes or underscores, different on every domain that shares the broker and database." >&2
-    exit 2
-  fi
-  # asadmin get fails for a property never set.
-  current=$($asadmin get "$service.property.xa-servername" 2>/dev/null | sed -n 's/^.*xa-servername=//p' || true)
-  if [ -n "$current" ] && [ "$current" != "$name" ]; then
-    echo "This domain's transactions are named '$current', not '$name' (INBOX_TX_NODE_ID): a new name" \
-      "would leave the branches it has in doubt to nobody. Keep '$current'; to rename it, wait" \
-      "until nothing is prepared under it in the broker or the database, remove the property" \
-      "(asadmin set $service.property.xa-servername=), run this script again and restart." >&2
-    exit 1
-  fi
   $asadmin set "$service.property.xa-servername=$name" >/dev/null
+  current=$name
 fi
 echo "Transactions: recovery at start, phase two retried without a limit, failures retried every 60 s," \
-  "named ${name:-after the host}"
+  "named ${current:-after the host}"

@@ -76,7 +76,7 @@ broker_down() {
 payara_up() {
   local crashes=$1 domain_b=none
   [[ ,${INBOX_IT_PAYARA_NODES:-}, != *,payara-node-b,* ]] || domain_b=$INBOX_IT_PAYARA_DOMAIN_B
-  rm -rf "$payara/glassfish/domains/$domain" "$payara/glassfish/domains/$INBOX_IT_PAYARA_DOMAIN_B" \
+  rm -rf "$payara/glassfish/domains/${domain:?}" "$payara/glassfish/domains/${INBOX_IT_PAYARA_DOMAIN_B:?}" \
     "$broker" "$broker-backup" "$crashes"
   payara_domain "$domain" 20000 "$crashes" payara-node
   if [ "$domain_b" != none ]; then
@@ -157,7 +157,7 @@ case $action-$INBOX_IT_TOPOLOGY in
   down-faults-payara)
     # The tests start and stop the domain themselves. One left up stops first: a domain whose
     # broker is gone waits on the adapter's reconnection and does not stop in time.
-    running=$("$payara/bin/asadmin" list-domains)
+    running=$("$payara/bin/asadmin" list-domains || true)
     if grep -q "^$domain running" <<<"$running"; then
       "$payara/bin/asadmin" --port 20048 stop-domain "$domain"
     fi

@@ -143,6 +143,27 @@ final class Database {
         run + "%");
   }
 
+  /**
+   * PostgreSQL's main process on this machine (the postmaster), found as the parent of a
+   * connection's own server process while the connection is open.
+   */
+  ProcessHandle serverProcess() {
+    return query(
+        "select pg_backend_pid()",
+        rows -> {
+          rows.next();
+          long backend = rows.getLong(1);
+          return ProcessHandle.of(backend)
+              .flatMap(ProcessHandle::parent)
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          "The database's server process (backend "
+                              + backend
+                              + ") is not on this machine"));
+        });
+  }
+
   /** The port of the server the cell's URL reaches: with a PostgreSQL pair, the primary's. */
   int serverPort() {
     return count("select inet_server_port()");

@@ -9,10 +9,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.jboss.arquillian.container.test.api.ContainerController;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.test.api.ArquillianResource;
@@ -21,11 +24,12 @@ import org.junit.jupiter.api.Test;
 /**
  * The throughput and the CPU per message of one, two and three WildFly nodes on one standalone
  * broker and one PostgreSQL (profile {@code bench-nodes}, docs/benchmarks.md): for each number of
- * nodes, the first nodes of the cell run and the others are stopped, two passes warm them up, and
- * each measured pass sends {@code bench.nodes.messages} identities in one transaction and times
- * them from the send's commit until the broker holds none of them. The CPU of a pass is read from
- * the operating system for the nodes' processes, the broker's and the database server's, before and
- * after it. Not a test of speed: it fails only when a pass loses or repeats work (the oracle).
+ * nodes, the first nodes of the cell run and the others are stopped, unrecorded passes warm them up
+ * (until two in a row agree on the nodes' CPU per message within 10%), and each measured pass sends
+ * {@code bench.nodes.messages} identities in one transaction and times them from the send's commit
+ * until the broker holds none of them. The CPU of a pass is read from the operating system for the
+ * nodes' processes, the broker's and the database server's, before and after it. Not a test of
+ * speed: it fails only when a pass loses or repeats work (the oracle).
  */
 @InboxTest
 @RunAsClient
@@ -33,12 +37,14 @@ class NodeScalingBenchmark {
 
   private static final int MESSAGES = Integer.parseInt(FaultCell.required("bench.nodes.messages"));
   private static final int ROUNDS = Integer.parseInt(FaultCell.required("bench.nodes.rounds"));
-  private static final int WARM_UP_PASSES = 2;
+  private static final int MAX_WARM_UP_PASSES = 6;
+  private static final double WARM_UP_TOLERANCE = 0.10;
   private static final Duration POLL = Duration.ofMillis(20);
 
   @ArquillianResource private ContainerController controller;
 
   private final StandaloneBroker broker = new StandaloneBroker();
+  private ProcessHandle postmaster;
 
   /** One measured pass: how many nodes ran, how long the messages took, and what CPU they cost. */
   record Pass(
@@ -57,20 +63,24 @@ class NodeScalingBenchmark {
     double microsPerMessage(Duration cpu) {
       return cpu.toNanos() / 1e3 / messages;
     }
+
+    /** The nodes' CPU per message, in µs. */
+    double microsPerMessage() {
+      return microsPerMessage(nodesCpu);
+    }
   }
 
   @Test
   void throughputAndCpuPerMessageOfOneTwoAndThreeNodes() {
     Nodes nodes = new Nodes(controller);
+    postmaster = new Database().serverProcess();
     List<Node> cell = Node.ofCell();
     List<Pass> passes = new ArrayList<>();
     for (int count = 1; count <= cell.size(); count++) {
       List<Node> running = cell.subList(0, count);
       cell.subList(count, cell.size()).forEach(nodes::stop);
       running.forEach(nodes::start);
-      for (int pass = 0; pass < WARM_UP_PASSES; pass++) {
-        measure(nodes, running, -1);
-      }
+      warmUp(nodes, running);
       for (int round = 0; round < ROUNDS; round++) {
         passes.add(measure(nodes, running, round));
       }
@@ -78,11 +88,26 @@ class NodeScalingBenchmark {
     report(passes);
   }
 
+  /**
+   * Unrecorded passes until two in a row agree on the nodes' CPU per message within {@value
+   * #WARM_UP_TOLERANCE} (the JIT's work done), at most {@value #MAX_WARM_UP_PASSES}.
+   */
+  private void warmUp(Nodes nodes, List<Node> running) {
+    double previous = measure(nodes, running, -1).microsPerMessage();
+    for (int pass = 2; pass <= MAX_WARM_UP_PASSES; pass++) {
+      double cpu = measure(nodes, running, -1).microsPerMessage();
+      if (Math.abs(cpu - previous) <= WARM_UP_TOLERANCE * previous) {
+        return;
+      }
+      previous = cpu;
+    }
+  }
+
   private Pass measure(Nodes nodes, List<Node> running, int round) {
     Storm storm = Storm.of(MESSAGES, 1);
-    Duration nodesBefore = cpuOf(running.stream().map(nodes::process).toList());
-    Duration brokerBefore = cpuOf(List.of(broker.process()));
-    Duration databaseBefore = cpuOf(databaseServer());
+    Map<Long, Duration> nodesBefore = cpuTimes(running.stream().map(nodes::process));
+    Map<Long, Duration> brokerBefore = cpuTimes(Stream.of(broker.process()));
+    Map<Long, Duration> databaseBefore = cpuTimes(databaseServer());
     try (Sender sender = new Sender()) {
       sender.sendTogether(storm.messages());
     }
@@ -97,9 +122,9 @@ class NodeScalingBenchmark {
             round,
             MESSAGES,
             took,
-            cpuOf(running.stream().map(nodes::process).toList()).minus(nodesBefore),
-            cpuOf(List.of(broker.process())).minus(brokerBefore),
-            cpuOf(databaseServer()).minus(databaseBefore));
+            used(nodesBefore, cpuTimes(running.stream().map(nodes::process))),
+            used(brokerBefore, cpuTimes(Stream.of(broker.process()))),
+            used(databaseBefore, cpuTimes(databaseServer())));
     Oracle.Figures figures = storm.settled();
     System.out.printf(
         Locale.ROOT,
@@ -117,16 +142,28 @@ class NodeScalingBenchmark {
     return pass;
   }
 
-  /** The processes of this machine's PostgreSQL server (its backends included) now running. */
-  private static List<ProcessHandle> databaseServer() {
-    return ProcessHandle.allProcesses()
-        .filter(process -> process.info().command().orElse("").endsWith("/postgres"))
-        .toList();
+  /** PostgreSQL's processes now: its main process and every process it started (backends too). */
+  private Stream<ProcessHandle> databaseServer() {
+    return Stream.concat(Stream.of(postmaster), postmaster.descendants());
   }
 
-  private static Duration cpuOf(List<ProcessHandle> processes) {
-    return processes.stream()
-        .map(process -> process.info().totalCpuDuration().orElse(Duration.ZERO))
+  /** The CPU time each process has used so far, by pid. */
+  private static Map<Long, Duration> cpuTimes(Stream<ProcessHandle> processes) {
+    Map<Long, Duration> times = new HashMap<>();
+    processes.forEach(
+        process ->
+            process.info().totalCpuDuration().ifPresent(time -> times.put(process.pid(), time)));
+    return times;
+  }
+
+  /**
+   * The CPU processes used between two readings: each one's growth, a process started in between
+   * counted whole. A process that ended in between (a database connection closed) takes what it
+   * used since the first reading with it.
+   */
+  private static Duration used(Map<Long, Duration> before, Map<Long, Duration> after) {
+    return after.entrySet().stream()
+        .map(entry -> entry.getValue().minus(before.getOrDefault(entry.getKey(), Duration.ZERO)))
         .reduce(Duration.ZERO, Duration::plus);
   }
 
