@@ -155,7 +155,7 @@ case $action-$INBOX_IT_TOPOLOGY in
     ;;
   down-payara | down-faults) broker_down ;;
   down-faults-payara)
-    # The tests start and stop the domain themselves. One left up stops first: a domain whose
+    # The tests start and stop the domains themselves. Any left up stops first: a domain whose
     # broker is gone waits on the adapter's reconnection and does not stop in time.
     running=$("$payara/bin/asadmin" list-domains || true)
     if grep -q "^$domain running" <<<"$running"; then
