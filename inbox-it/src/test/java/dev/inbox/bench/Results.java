@@ -21,7 +21,7 @@ import java.util.Map;
  * What one run measured, with the machine and settings it came from, written as {@code
  * results-<cell>.json} for the report.
  */
-final class Results {
+public final class Results {
 
   private final JsonObjectBuilder run = Json.createObjectBuilder();
   private final JsonArrayBuilder samples = Json.createArrayBuilder();
@@ -79,8 +79,8 @@ final class Results {
     return median(values);
   }
 
-  /** The median of some values, for the harness and the report alike. */
-  static double median(List<Double> values) {
+  /** The median of some values, for the harnesses and the report alike. */
+  public static double median(List<Double> values) {
     List<Double> sorted = values.stream().sorted().toList();
     int middle = sorted.size() / 2;
     return sorted.size() % 2 == 1

@@ -1,5 +1,6 @@
 package dev.inbox.faults;
 
+import dev.inbox.bench.Results;
 import dev.inbox.it.InboxTest;
 import java.io.File;
 import java.io.IOException;
@@ -8,7 +9,6 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -63,11 +63,6 @@ class NodeScalingBenchmark {
     double microsPerMessage(Duration cpu) {
       return cpu.toNanos() / 1e3 / messages;
     }
-
-    /** The nodes' CPU per message, in µs. */
-    double microsPerMessage() {
-      return microsPerMessage(nodesCpu);
-    }
   }
 
   @Test
@@ -93,14 +88,18 @@ class NodeScalingBenchmark {
    * #WARM_UP_TOLERANCE} (the JIT's work done), at most {@value #MAX_WARM_UP_PASSES}.
    */
   private void warmUp(Nodes nodes, List<Node> running) {
-    double previous = measure(nodes, running, -1).microsPerMessage();
+    double previous = nodesMicrosPerMessage(measure(nodes, running, -1));
     for (int pass = 2; pass <= MAX_WARM_UP_PASSES; pass++) {
-      double cpu = measure(nodes, running, -1).microsPerMessage();
+      double cpu = nodesMicrosPerMessage(measure(nodes, running, -1));
       if (Math.abs(cpu - previous) <= WARM_UP_TOLERANCE * previous) {
         return;
       }
       previous = cpu;
     }
+  }
+
+  private static double nodesMicrosPerMessage(Pass pass) {
+    return pass.microsPerMessage(pass.nodesCpu());
   }
 
   private Pass measure(Nodes nodes, List<Node> running, int round) {
@@ -135,7 +134,7 @@ class NodeScalingBenchmark {
         MESSAGES,
         took.toMillis(),
         pass.perSecond(),
-        pass.microsPerMessage(pass.nodesCpu()),
+        nodesMicrosPerMessage(pass),
         pass.microsPerMessage(pass.brokerCpu()),
         pass.microsPerMessage(pass.databaseCpu()),
         figures);
@@ -182,7 +181,7 @@ class NodeScalingBenchmark {
     for (int count : passes.stream().map(Pass::nodes).distinct().toList()) {
       List<Pass> ofCount = passes.stream().filter(pass -> pass.nodes() == count).toList();
       Spread rate = Spread.of(ofCount, Pass::perSecond);
-      Spread cpu = Spread.of(ofCount, pass -> pass.microsPerMessage(pass.nodesCpu()));
+      Spread cpu = Spread.of(ofCount, NodeScalingBenchmark::nodesMicrosPerMessage);
       if (count == 1) {
         oneNodeRate = rate.median();
         oneNodeCpu = cpu.median();
@@ -234,14 +233,8 @@ class NodeScalingBenchmark {
   private record Spread(double median, double min, double max) {
 
     static Spread of(List<Pass> passes, ToDoubleFunction<Pass> figure) {
-      List<Double> values =
-          passes.stream().map(figure::applyAsDouble).sorted(Comparator.naturalOrder()).toList();
-      int middle = values.size() / 2;
-      double median =
-          values.size() % 2 == 1
-              ? values.get(middle)
-              : (values.get(middle - 1) + values.get(middle)) / 2;
-      return new Spread(median, values.get(0), values.get(values.size() - 1));
+      List<Double> values = passes.stream().map(figure::applyAsDouble).sorted().toList();
+      return new Spread(Results.median(values), values.get(0), values.get(values.size() - 1));
     }
   }
 }
