@@ -30,7 +30,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * Refreshes the gauges' snapshot in the background, every {@code inbox.metrics.refresh-seconds} (30
  * by default): inbox rows, the oldest row and the unsettled uncertain effects per consumer, the
  * failure ledger's size and the depths of the inbox queue, the quarantine and the dead-letter
- * queue. Counting a large table takes a while; a scrape never waits for it.
+ * queue. Counting a large table takes a while; a scrape never waits for it, and above {@code
+ * inbox.metrics.estimate-rows-above} rows of a consumer the database's estimate stands in for the
+ * count where the database gives a close one (PostgreSQL).
  */
 @Singleton
 @Startup
@@ -64,6 +66,10 @@ public class GaugeRefresh {
   @ConfigProperty(name = "inbox.metrics.refresh-seconds", defaultValue = "30")
   private long refreshSeconds;
 
+  @Inject
+  @ConfigProperty(name = "inbox.metrics.estimate-rows-above", defaultValue = "1000000")
+  private long estimateRowsAbove;
+
   @PostConstruct
   void schedule() {
     timers.createIntervalTimer(0, refreshSeconds * 1000, new TimerConfig(null, false));
@@ -80,7 +86,7 @@ public class GaugeRefresh {
   void refresh() {
     Snapshot last = metrics.snapshot();
     try {
-      var rows = store.rowsByConsumer();
+      var rows = store.rowsOf(subscriptions.typesByConsumer().keySet(), estimateRowsAbove);
       long ledgerRows = ledger.size();
       long quarantined = depth("quarantine", queues::quarantine, last.quarantineDepth());
       long backlog = depth("inbox queue", queues::inbox, last.inboxQueueDepth());

@@ -144,7 +144,12 @@ enum Meter {
       "Time from the producer's timestamp to the commit of the delivery that applied it",
       Kind.TIMER,
       "consumer"),
-  ROWS("inbox_rows", "Inbox rows kept, per consumer (background snapshot)", Kind.GAUGE, "consumer"),
+  ROWS(
+      "inbox_rows",
+      "Inbox rows kept, per consumer (background snapshot; on PostgreSQL, the planner's estimate"
+          + " above inbox.metrics.estimate-rows-above)",
+      Kind.GAUGE,
+      "consumer"),
   OLDEST_ROW_AGE(
       "inbox_oldest_row_age",
       "Age of the oldest inbox row, per consumer (background snapshot)",

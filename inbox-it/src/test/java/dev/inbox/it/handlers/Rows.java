@@ -205,6 +205,35 @@ public class Rows {
     }
   }
 
+  /** Deletes a consumer's inbox rows whose message id starts with the prefix; returns how many. */
+  @Transactional
+  public int deleteInbox(String consumer, String messageIdPrefix) {
+    return em.createNativeQuery(
+            "delete from inbox_entry where consumer_name = ?1 and message_id like ?2")
+        .setParameter(1, consumer)
+        .setParameter(2, messageIdPrefix + "%")
+        .executeUpdate();
+  }
+
+  /**
+   * On PostgreSQL, refreshes the inbox table's statistics and turns its autovacuum off or on again:
+   * the planner's estimates then stay as this analysis left them, whatever is deleted meanwhile.
+   * Nothing on other databases, whose estimates the inbox does not read.
+   */
+  @Transactional
+  public void freezeInboxStatistics(boolean frozen) {
+    if (!"PostgreSQL".equals(databaseProduct())) {
+      return;
+    }
+    if (frozen) {
+      em.createNativeQuery("alter table inbox_entry set (autovacuum_enabled = off)")
+          .executeUpdate();
+      em.createNativeQuery("analyze inbox_entry").executeUpdate();
+    } else {
+      em.createNativeQuery("alter table inbox_entry reset (autovacuum_enabled)").executeUpdate();
+    }
+  }
+
   /**
    * Deletes the rows that say which schema version the inbox's tables are at, as tables that no
    * migration brought to a version look, and returns them for {@link #restoreSchemaVersions}.
