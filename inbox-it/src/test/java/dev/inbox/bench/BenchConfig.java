@@ -16,7 +16,10 @@ import java.util.Properties;
  *     two in a row agree
  * @param warmUpTolerance how close two warm-up rounds' rates must be to agree, in percent
  * @param smallRows inbox rows before the first round: the small table
- * @param bigRows inbox rows for the table-size pass: the big table
+ * @param bigRows inbox rows for the table-size passes: the big table
+ * @param bigCheckpoints checkpoints that must begin while the big table's passes run, each a
+ *     checkpoint cycle they cross; none lets them stop after {@code rounds}
+ * @param idKind how the passes' message ids and the filled rows' ids are made
  * @param purgeRows expired rows the sweeper deletes alone, for its rate
  * @param latencySeconds how long messages are sent at half the peak rate, for latency
  * @param concurrency threads of the database's own two-row commit, as many as MDB instances
@@ -32,6 +35,8 @@ record BenchConfig(
     int warmUpTolerance,
     int smallRows,
     int bigRows,
+    int bigCheckpoints,
+    MessageIds.Kind idKind,
     int purgeRows,
     int latencySeconds,
     int concurrency,
@@ -49,6 +54,8 @@ record BenchConfig(
     {"warm-up-tolerance", "5"},
     {"small-rows", "10000"},
     {"big-rows", "1000000"},
+    {"big-checkpoints", "2"},
+    {"id-kind", "uuid4"},
     {"purge-rows", "100000"},
     {"latency-seconds", "10"},
     {"concurrency", "8"},
@@ -91,6 +98,8 @@ record BenchConfig(
         number(properties, "warm-up-tolerance"),
         number(properties, "small-rows"),
         number(properties, "big-rows"),
+        number(properties, "big-checkpoints", 0),
+        MessageIds.Kind.of(properties.getProperty("id-kind")),
         number(properties, "purge-rows"),
         number(properties, "latency-seconds"),
         number(properties, "concurrency"),
@@ -101,16 +110,20 @@ record BenchConfig(
   }
 
   private static int number(Properties properties, String key) {
+    return number(properties, key, 1);
+  }
+
+  private static int number(Properties properties, String key, int least) {
     String value = properties.getProperty(key);
     try {
       int number = Integer.parseInt(value.strip());
-      if (number < 1) {
+      if (number < least) {
         throw new NumberFormatException();
       }
       return number;
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(
-          "bench." + key + " is '" + value + "': it must be a whole number, at least 1");
+          "bench." + key + " is '" + value + "': it must be a whole number, at least " + least);
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.inbox.bench;
 
+import com.fasterxml.uuid.Generators;
 import dev.inbox.bench.handler.BenchHandler;
 import dev.inbox.it.Deployments;
 import dev.inbox.testkit.InboxDeployment;
@@ -12,7 +13,8 @@ import org.jboss.shrinkwrap.api.spec.JavaArchive;
 
 /**
  * The benchmark's deployment: the real EAR, the bench consumer in {@code lib/} as a team's handler
- * jar would be, and a WAR with the harness and the MDBs it compares the inbox with.
+ * jar would be, and a WAR with the harness and the MDBs it compares the inbox with; the libraries
+ * the harness uses inside the server (latency histograms, time-ordered UUIDs) in {@code lib/}.
  */
 final class BenchDeployment {
 
@@ -43,6 +45,9 @@ final class BenchDeployment {
             Deployments.tests(benchClass)
                 .addClasses(
                     BenchConfig.class,
+                    MessageIds.class,
+                    MessageIds.Kind.class,
+                    MessageIds.PassIds.class,
                     Results.class,
                     Pass.class,
                     Usage.class,
@@ -53,6 +58,7 @@ final class BenchDeployment {
                     ReceiveListener.class)
                 .addAsResource(new StringAsset(BenchConfig.ofBuild()), BenchConfig.RESOURCE)
                 .addAsWebInfResource("bench/glassfish-ejb-jar.xml", "glassfish-ejb-jar.xml"))
-        .addAsLibrary(InboxDeployment.jarOf(Histogram.class));
+        .addAsLibrary(InboxDeployment.jarOf(Histogram.class))
+        .addAsLibrary(InboxDeployment.jarOf(Generators.class));
   }
 }

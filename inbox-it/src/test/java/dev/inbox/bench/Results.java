@@ -42,7 +42,9 @@ public final class Results {
         .add("rounds", config.rounds())
         .add("warmUpRoundsAtMost", config.warmUpRounds())
         .add("warmUpTolerancePercent", config.warmUpTolerance())
-        .add("concurrency", config.concurrency());
+        .add("concurrency", config.concurrency())
+        .add("idKind", config.idKind().property())
+        .add("bigCheckpoints", config.bigCheckpoints());
   }
 
   /** One measured pass of a path: its rate, per second. */
@@ -52,14 +54,26 @@ public final class Results {
 
   /** One measured pass of a path: its rate, per second, and what each message cost. */
   void sample(String path, int round, Pass pass) {
-    JsonObjectBuilder sample = json(path, round, pass.perSecond(), "");
-    pass.usage().ifPresent(usage -> sample.add("perMessage", usage.toJson()));
-    add(path, pass.perSecond(), sample);
+    add(path, pass.perSecond(), json(path, round, pass));
+  }
+
+  /**
+   * One measured pass of a path, as above, with the checkpoints the database had begun since its
+   * phase started when the pass ended.
+   */
+  void sample(String path, int round, Pass pass, long checkpointsBegun) {
+    add(path, pass.perSecond(), json(path, round, pass).add("checkpointsBegun", checkpointsBegun));
   }
 
   private void add(String path, double perSecond, JsonObjectBuilder sample) {
     samples.add(sample);
     rates.computeIfAbsent(path, key -> new ArrayList<>()).add(perSecond);
+  }
+
+  private static JsonObjectBuilder json(String path, int round, Pass pass) {
+    JsonObjectBuilder sample = json(path, round, pass.perSecond(), "");
+    pass.usage().ifPresent(usage -> sample.add("perMessage", usage.toJson()));
+    return sample;
   }
 
   private static JsonObjectBuilder json(String path, int round, double perSecond, String note) {

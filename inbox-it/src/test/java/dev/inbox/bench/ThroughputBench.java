@@ -3,6 +3,7 @@ package dev.inbox.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.inbox.bench.MessageIds.PassIds;
 import dev.inbox.bench.handler.ArchiveHandler;
 import dev.inbox.bench.handler.BenchHandler;
 import dev.inbox.bench.handler.BenchTables;
@@ -12,6 +13,7 @@ import dev.inbox.it.Broker;
 import dev.inbox.it.InboxTest;
 import dev.inbox.it.Producer;
 import dev.inbox.it.Settings;
+import dev.inbox.store.SchemaAtStart;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.inject.Inject;
@@ -22,11 +24,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -46,9 +49,9 @@ import org.junit.jupiter.api.Test;
  * round by round, the inbox MDB against a plain MDB doing the same business insert, the duplicate
  * path, the store-then-process mode's intake and end-to-end rates, the broker's transacted-receive
  * ceiling and the database's two-row commit ceiling; then the sweeper's purge rate and intake while
- * it sweeps, latency at half the peak, and intake on a big table. Each pass pauses its queue, loads
- * it, resumes it and times the drain. Not a test of speed: it fails only when a path loses or
- * repeats work.
+ * it sweeps, latency at half the peak, and intake as the table grows to the big size and shrinks
+ * again. Each pass pauses its queue, loads it, resumes it and times the drain. Not a test of speed:
+ * it fails only when a path loses or repeats work.
  */
 @InboxTest
 class ThroughputBench {
@@ -57,6 +60,9 @@ class ThroughputBench {
 
   /** Rows per fill transaction. */
   private static final int FILL_CHUNK = 500_000;
+
+  /** How long before its rows were processed a fill's time-ordered ids were made. */
+  private static final Duration FILL_SPAN = Duration.ofHours(1);
 
   @Deployment
   static EnterpriseArchive deployment() {
@@ -70,6 +76,7 @@ class ThroughputBench {
   @Resource private ManagedThreadFactory threads;
 
   private BenchConfig config;
+  private MessageIds idSource;
   private Results results;
 
   /** Threads of the database's ceiling: as many as the inbox MDB's deliveries at once. */
@@ -81,6 +88,7 @@ class ThroughputBench {
   @Test
   void measure() throws InterruptedException {
     config = BenchConfig.ofServer();
+    idSource = new MessageIds(config.idKind());
     Settings settings = Settings.ofServer();
     results = new Results(config, tables.database(), tables.settings());
     Target inbox =
@@ -106,7 +114,7 @@ class ThroughputBench {
     sweep(inbox);
     latencyAtHalfPeak(inbox, "inbox", BenchHandler.TYPE, "latency");
     latencyAtHalfPeak(inbox, "stored", StoredBenchHandler.TYPE, "storedLatency");
-    bigTable(inbox);
+    tableSize(inbox);
 
     LOG.info(() -> "Benchmark results: " + results.write(config.output(), config.cell()));
   }
@@ -153,7 +161,7 @@ class ThroughputBench {
   /** The steps of a round, in the first round's order. */
   private List<Step> steps(Target inbox, Target plain, Target receive) {
     return List.of(
-        run -> Map.of("broker", drain(receive, ids(run + "-receive"), "bench.receive", 0)),
+        run -> Map.of("broker", drain(receive, ids(run + "-receive").all(), "bench.receive", 0)),
         run -> Map.of("database", twoRowCommits(run + "-ceiling")),
         run -> Map.of("plain", applyingPass(plain, run + "-plain", "bench.plain")),
         run -> inboxAndDuplicates(inbox, run + "-inbox"),
@@ -199,19 +207,25 @@ class ThroughputBench {
   }
 
   /** New messages to the inbox, then the same again: every one a known duplicate. */
-  private Map<String, Pass> inboxAndDuplicates(Target inbox, String prefix) {
-    Pass applied = applyingPass(inbox, prefix, BenchHandler.TYPE);
-    Pass duplicates = drain(inbox, ids(prefix), BenchHandler.TYPE, 0);
+  private Map<String, Pass> inboxAndDuplicates(Target inbox, String pass) {
+    PassIds fresh = ids(pass);
+    Pass applied = applyingPass(inbox, fresh, BenchHandler.TYPE);
+    Pass duplicates = drain(inbox, fresh.all(), BenchHandler.TYPE, 0);
     assertEquals(
-        config.messages(), tables.effects(prefix + "-"), "business rows after the duplicates");
+        config.messages(), tables.effects(fresh.pattern()), "business rows after the duplicates");
     return Map.of("inbox", applied, "duplicate", duplicates);
   }
 
   /** New messages: one business row each, checked once they are drained. */
-  private Pass applyingPass(Target target, String prefix, String type) {
-    Pass pass = drain(target, ids(prefix), type, config.messages());
-    assertEquals(config.messages(), tables.effects(prefix + "-"), "business rows of " + prefix);
+  private Pass applyingPass(Target target, PassIds fresh, String type) {
+    Pass pass = drain(target, fresh.all(), type, config.messages());
+    assertEquals(
+        config.messages(), tables.effects(fresh.pattern()), "business rows of " + fresh.name());
     return pass;
+  }
+
+  private Pass applyingPass(Target target, String pass, String type) {
+    return applyingPass(target, ids(pass), type);
   }
 
   /**
@@ -219,23 +233,23 @@ class ThroughputBench {
    * queue drained: every message stored and acknowledged) and the end-to-end rate (every business
    * row committed by the workers), what each message cost measured end to end.
    */
-  private Map<String, Pass> storedPass(Target inbox, String prefix) {
-    List<String> fresh = ids(prefix);
+  private Map<String, Pass> storedPass(Target inbox, String pass) {
+    PassIds fresh = ids(pass);
+    int count = fresh.all().size();
     broker.pause(inbox.brokerName());
-    send(inbox, fresh, StoredBenchHandler.TYPE);
+    send(inbox, fresh.all(), StoredBenchHandler.TYPE);
     waitUntil(
-        "the messages on " + inbox.brokerName(),
-        () -> broker.depth(inbox.brokerName()) >= fresh.size());
+        "the messages on " + inbox.brokerName(), () -> broker.depth(inbox.brokerName()) >= count);
     Usage.Start counters = Usage.Start.now(tables);
     long start = System.nanoTime();
     broker.resume(inbox.brokerName());
     waitUntil(inbox.brokerName() + " drained", () -> broker.depth(inbox.brokerName()) == 0);
-    double intake = fresh.size() / seconds(start);
+    double intake = count / seconds(start);
     waitForRows(
-        "the workers' business rows committed", () -> tables.effects(prefix + "-") >= fresh.size());
-    double endToEnd = fresh.size() / seconds(start);
-    Usage usage = counters.perMessage(tables, fresh.size());
-    assertEquals(config.messages(), tables.effects(prefix + "-"), "business rows of " + prefix);
+        "the workers' business rows committed", () -> tables.effects(fresh.pattern()) >= count);
+    double endToEnd = count / seconds(start);
+    Usage usage = counters.perMessage(tables, count);
+    assertEquals(config.messages(), tables.effects(fresh.pattern()), "business rows of " + pass);
     return Map.of("stored-intake", Pass.rateOnly(intake), "stored", new Pass(endToEnd, usage));
   }
 
@@ -253,12 +267,12 @@ class ThroughputBench {
     for (int round = 1; round <= config.rounds(); round++) {
       String run = "s" + round;
       double without =
-          drain(inbox, ids(run + "-calm"), BenchHandler.TYPE, config.messages()).perSecond();
+          drain(inbox, ids(run + "-calm").all(), BenchHandler.TYPE, config.messages()).perSecond();
       results.sample("intake-without-sweep", round, without, "");
 
       // Enough expired rows that the sweep outlasts the pass twice over.
       long rows = (long) (purgeRate * config.messages() / without * 2) + 1000;
-      List<String> fresh = ids(run + "-swept");
+      List<String> fresh = ids(run + "-swept").all();
       broker.pause(inbox.brokerName());
       send(inbox, fresh, BenchHandler.TYPE);
       fill(ArchiveHandler.CONSUMER, rows, expired);
@@ -292,7 +306,7 @@ class ThroughputBench {
   private void latencyAtHalfPeak(Target inbox, String path, String type, String key) {
     double rate = results.median(path) / 2;
     int count = (int) Math.max(1, rate * config.latencySeconds());
-    List<String> messageIds = ids(key, count);
+    PassIds sent = idSource.of(key, count);
     latency.reset();
     long start = System.nanoTime();
     long interval = (long) (TimeUnit.SECONDS.toNanos(1) / rate);
@@ -300,29 +314,92 @@ class ThroughputBench {
       for (int i = 0; i < count; i++) {
         long due = start + i * interval;
         LockSupport.parkNanos(due - System.nanoTime());
-        load.sendNow(jms, inbox.queue(), messageIds.get(i), type);
+        load.sendNow(jms, inbox.queue(), sent.all().get(i), type);
       }
     }
-    double sent = count / seconds(start);
-    waitForRows("the " + key + " messages applied", () -> tables.effects(key + "-") == count);
+    double sentPerSecond = count / seconds(start);
+    waitForRows("the " + key + " messages applied", () -> tables.effects(sent.pattern()) == count);
     Histogram committed = latency.read();
     results.put(key + "TargetPerSecond", rate);
-    results.put(key + "SentPerSecond", sent);
+    results.put(key + "SentPerSecond", sentPerSecond);
     results.put(key + "Messages", committed.getTotalCount());
     results.put(key + "P50Ms", Latency.millis(committed.getValueAtPercentile(50)));
     results.put(key + "P99Ms", Latency.millis(committed.getValueAtPercentile(99)));
     results.put(key + "MaxMs", Latency.millis(committed.getMaxValue()));
   }
 
-  /** Intake again once the table holds the big size, its statistics refreshed. */
-  private void bigTable(Target inbox) {
-    fill(BenchHandler.CONSUMER, config.bigRows() - tables.inboxRows(), now().minusHours(1));
+  /**
+   * Intake as the table grows and shrinks, in the order small, big, small again: inbox passes on
+   * the table as the run left it, then on the table filled to {@code bench.big-rows} (its
+   * statistics refreshed), then on the table with the fill's rows removed again, which shows how
+   * far the machine drifted meanwhile. The big table's rows carry ids of the run's kind, and its
+   * passes go on across {@code bench.big-checkpoints} checkpoint cycles: after each checkpoint
+   * begins, the first change to each page writes the whole page to the WAL, which costs random ids
+   * the most.
+   */
+  private void tableSize(Target inbox) {
+    results.put("smallBeforeRows", tables.inboxRows());
+    phase(inbox, "inbox-small-before", 0);
+    // To the second, so that the delete below finds the fill's rows by it, and only them.
+    LocalDateTime filledAt = now().minus(FILL_SPAN).truncatedTo(ChronoUnit.SECONDS);
+    long filled = Math.max(0, config.bigRows() - tables.inboxRows());
+    fill(BenchHandler.CONSUMER, filled, filledAt);
     tables.analyze();
     results.put("bigTableRows", tables.inboxRows());
-    for (int round = 1; round <= config.rounds(); round++) {
-      results.sample(
-          "inbox-big-table", round, applyingPass(inbox, "b" + round + "-inbox", BenchHandler.TYPE));
+    phase(inbox, "inbox-big-table", config.bigCheckpoints())
+        .ifPresent(begun -> results.put("bigTableCheckpointsBegun", begun));
+    assertEquals(
+        filled,
+        tables.removeFill(SchemaAtStart.dataSource(), BenchHandler.CONSUMER, filledAt),
+        "the fill's rows removed");
+    results.put("smallAfterRows", tables.inboxRows());
+    phase(inbox, "inbox-small-after", 0);
+  }
+
+  /**
+   * Inbox passes recorded under the path, from a checkpoint of their own, so that every phase
+   * starts at the same point of the database's checkpoint cycle: {@code bench.rounds} of them, and
+   * more until the wanted checkpoints have begun since, each closing a whole cycle of the passes,
+   * or until that many checkpoint timeouts and one more have passed. Each pass records the
+   * checkpoints begun when it ended. Where the database does not count them, {@code bench.rounds}
+   * passes.
+   *
+   * @return the checkpoints begun during the passes, where counted
+   */
+  private OptionalLong phase(Target inbox, String path, int checkpoints) {
+    OptionalLong start = checkpoint();
+    int wanted = start.isPresent() ? checkpoints : 0;
+    Instant end =
+        wanted == 0
+            ? Instant.now()
+            : Instant.now().plus(tables.checkpointTimeout().multipliedBy(wanted + 1L));
+    long begun = 0;
+    for (int pass = 1;
+        pass <= config.rounds() || (begun < wanted && Instant.now().isBefore(end));
+        pass++) {
+      Pass measured = applyingPass(inbox, path + "-" + pass, BenchHandler.TYPE);
+      if (start.isPresent()) {
+        begun = tables.checkpointsBegun().orElseThrow() - start.getAsLong();
+        results.sample(path, pass, measured, begun);
+      } else {
+        results.sample(path, pass, measured);
+      }
     }
+    return start.isPresent() ? OptionalLong.of(begun) : OptionalLong.empty();
+  }
+
+  /**
+   * Has the database write a checkpoint, and returns the checkpoints begun by then, where counted:
+   * at least one more than before, since PostgreSQL may add the one just written to its statistics
+   * only after the command has returned.
+   */
+  private OptionalLong checkpoint() {
+    OptionalLong before = tables.checkpointsBegun();
+    tables.checkpoint();
+    OptionalLong after = tables.checkpointsBegun();
+    return before.isPresent()
+        ? OptionalLong.of(Math.max(before.getAsLong() + 1, after.getAsLong()))
+        : after;
   }
 
   /**
@@ -378,7 +455,8 @@ class ThroughputBench {
    *
    * @return transactions per second, and what each cost
    */
-  private Pass twoRowCommits(String prefix) throws InterruptedException {
+  private Pass twoRowCommits(String pass) throws InterruptedException {
+    List<String> fresh = ids(pass).all();
     AtomicInteger next = new AtomicInteger();
     AtomicReference<Throwable> failure = new AtomicReference<>();
     CountDownLatch done = new CountDownLatch(ceilingThreads);
@@ -392,7 +470,7 @@ class ThroughputBench {
                   for (int i = next.getAndIncrement();
                       i < config.messages();
                       i = next.getAndIncrement()) {
-                    tables.twoRowCommit(prefix + "-" + i, now());
+                    tables.twoRowCommit(fresh.get(i), now());
                   }
                 } catch (RuntimeException | Error e) {
                   failure.compareAndSet(null, e);
@@ -410,25 +488,33 @@ class ThroughputBench {
     return new Pass(rate, counters.perMessage(tables, config.messages()));
   }
 
-  /** Inbox rows of a consumer written straight into the table, in bounded transactions. */
+  /**
+   * Inbox rows of a consumer written straight into the table, in bounded transactions, with ids of
+   * the run's kind: time-ordered ones made in the rows' order over the hour before they were
+   * processed, so that they are older than every pass's.
+   */
   private void fill(String consumer, long rows, LocalDateTime processedAt) {
     String prefix = "fill-" + System.nanoTime() + "-";
+    Instant from = processedAt.minus(FILL_SPAN).toInstant(ZoneOffset.UTC);
     for (long done = 0; done < rows; done += FILL_CHUNK) {
       int chunk = (int) Math.min(FILL_CHUNK, rows - done);
-      tables.fill(consumer, prefix + done + "-", chunk, processedAt);
+      switch (config.idKind()) {
+        case UUID4 -> tables.fillRandom(consumer, chunk, processedAt);
+        case UUID7 ->
+            tables.fillTimeOrdered(
+                consumer,
+                chunk,
+                processedAt,
+                from.plus(FILL_SPAN.multipliedBy(done).dividedBy(rows)),
+                FILL_SPAN.multipliedBy(chunk).dividedBy(rows));
+        case SEQUENTIAL -> tables.fillSequential(consumer, prefix + done + "-", chunk, processedAt);
+      }
     }
   }
 
-  private List<String> ids(String prefix) {
-    return ids(prefix, config.messages());
-  }
-
-  private static List<String> ids(String prefix, int count) {
-    List<String> ids = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
-      ids.add(prefix + "-" + i);
-    }
-    return ids;
+  /** A pass's message ids, as many as a pass sends. */
+  private PassIds ids(String pass) {
+    return idSource.of(pass, config.messages());
   }
 
   /**

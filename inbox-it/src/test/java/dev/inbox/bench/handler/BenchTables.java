@@ -3,13 +3,19 @@ package dev.inbox.bench.handler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Query;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.OptionalLong;
+import javax.sql.DataSource;
 
 /** The harness's SQL on the inbox's data source: fills, counts, and the database's own ceiling. */
 @ApplicationScoped
@@ -17,6 +23,16 @@ public class BenchTables {
 
   /** The consumer name of the ceiling's inbox-like rows: no handler has it, no sweep touches it. */
   static final String CEILING_CONSUMER = "bench-ceiling";
+
+  /**
+   * A fill's insert, with the expression of its rows' ids to put in: ?1 is the consumer, ?2 the
+   * time the rows were received and processed, ?3 how many, and {@code g} each row's number from 1.
+   */
+  private static final String FILL =
+      "insert into inbox_entry (consumer_name, message_id, message_type, payload_hash,"
+          + " received_at, processed_at, delivery_count)"
+          + " select ?1, %s, 'bench.fill', repeat('0', 64), ?2, ?2, 1"
+          + " from generate_series(1, ?3) g";
 
   @PersistenceContext(unitName = "inbox-bench")
   private EntityManager em;
@@ -42,7 +58,8 @@ public class BenchTables {
         em.createNativeQuery(
                 "select string_agg(name || '=' || setting || coalesce(unit, ''), ', ' order by name)"
                     + " from pg_settings where name in ('synchronous_commit', 'fsync',"
-                    + " 'shared_buffers', 'checkpoint_timeout', 'max_wal_size', 'max_connections')")
+                    + " 'shared_buffers', 'checkpoint_timeout', 'checkpoint_completion_target',"
+                    + " 'full_page_writes', 'max_wal_size', 'max_connections')")
             .getSingleResult();
   }
 
@@ -134,29 +151,115 @@ public class BenchTables {
     return count("select count(*) from bench_effect");
   }
 
-  /** Business rows written for messages whose id starts with the prefix. */
+  /** Business rows written for messages whose id matches the SQL {@code LIKE} pattern. */
   @Transactional
-  public long effects(String messageIdPrefix) {
-    return count(
-        "select count(*) from bench_effect where message_id like ?1", messageIdPrefix + "%");
+  public long effects(String messageIdPattern) {
+    return count("select count(*) from bench_effect where message_id like ?1", messageIdPattern);
   }
 
   /**
    * Writes inbox rows of a consumer straight into the table, in one transaction of its own, with
-   * ids that hash like random message ids. PostgreSQL only: a bulk insert from generate_series.
+   * ids of the prefix followed by a hash. PostgreSQL only, as every fill: a bulk insert from
+   * generate_series.
    */
   @Transactional(TxType.REQUIRES_NEW)
-  public void fill(String consumer, String idPrefix, int count, LocalDateTime processedAt) {
-    em.createNativeQuery(
-            "insert into inbox_entry (consumer_name, message_id, message_type, payload_hash,"
-                + " received_at, processed_at, delivery_count)"
-                + " select ?1, ?2 || md5(g::text), 'bench.fill', repeat('0', 64), ?3, ?3, 1"
-                + " from generate_series(1, ?4) g")
-        .setParameter(1, consumer)
-        .setParameter(2, idPrefix)
-        .setParameter(3, processedAt)
-        .setParameter(4, count)
+  public void fillSequential(
+      String consumer, String idPrefix, int count, LocalDateTime processedAt) {
+    fill("?4 || md5(g::text)", consumer, count, processedAt)
+        .setParameter(4, idPrefix)
         .executeUpdate();
+  }
+
+  /** Writes inbox rows as {@link #fillSequential} does, with random UUIDs (version 4) for ids. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public void fillRandom(String consumer, int count, LocalDateTime processedAt) {
+    fill("gen_random_uuid()::text", consumer, count, processedAt).executeUpdate();
+  }
+
+  /**
+   * Writes inbox rows as {@link #fillSequential} does, with time-ordered UUIDs (version 7) for ids,
+   * their times spread evenly from {@code from} over the span, in the rows' order: each is a random
+   * UUID whose first 48 bits are replaced by the time in milliseconds and whose version digit, the
+   * 13th, by 7.
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public void fillTimeOrdered(
+      String consumer, int count, LocalDateTime processedAt, Instant from, Duration span) {
+    fill(
+            "(lpad(to_hex(?4 + (g - 1) * ?5 / ?3), 12, '0') || '7'"
+                + " || substr(replace(gen_random_uuid()::text, '-', ''), 14))::uuid::text",
+            consumer,
+            count,
+            processedAt)
+        .setParameter(4, from.toEpochMilli())
+        .setParameter(5, span.toMillis())
+        .executeUpdate();
+  }
+
+  private Query fill(String id, String consumer, int count, LocalDateTime processedAt) {
+    return em.createNativeQuery(FILL.formatted(id))
+        .setParameter(1, consumer)
+        .setParameter(2, processedAt)
+        .setParameter(3, count);
+  }
+
+  /**
+   * Deletes a consumer's rows processed at the time given, which only a fill's rows share, then
+   * rewrites the table and its indexes without them and refreshes the planner's statistics ({@code
+   * VACUUM FULL}), so that what runs next meets neither dead rows nor index pages they left nearly
+   * empty: random ids leave a few live entries on almost every page of the index. On a connection
+   * of its own in auto-commit, outside any transaction: VACUUM cannot run inside one, and a delete
+   * of millions of rows would outlast the transaction timeout. PostgreSQL only.
+   *
+   * @param inbox the inbox's data source
+   * @return the rows deleted
+   */
+  @Transactional(TxType.NOT_SUPPORTED)
+  public long removeFill(DataSource inbox, String consumer, LocalDateTime processedAt) {
+    try (Connection connection = inbox.getConnection();
+        PreparedStatement delete =
+            connection.prepareStatement(
+                "delete from inbox_entry where consumer_name = ? and processed_at = ?");
+        Statement vacuum = connection.createStatement()) {
+      delete.setString(1, consumer);
+      delete.setObject(2, processedAt);
+      int deleted = delete.executeUpdate();
+      vacuum.execute("vacuum (full, analyze) inbox_entry");
+      return deleted;
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot remove the filled rows of " + consumer, e);
+    }
+  }
+
+  /** Makes PostgreSQL write a checkpoint now, and returns once it is written. */
+  @Transactional
+  public void checkpoint() {
+    em.createNativeQuery("checkpoint").executeUpdate();
+  }
+
+  /**
+   * The checkpoints PostgreSQL has begun since its statistics were last reset, or empty where
+   * {@code pg_stat_bgwriter} does not count them (PostgreSQL 17 moved them to another view; other
+   * databases have none). PostgreSQL counts a checkpoint when it begins, and begins one only once
+   * the one before has ended.
+   */
+  @Transactional
+  public OptionalLong checkpointsBegun() {
+    long counted =
+        count(
+            "select count(*) from information_schema.columns where table_name = 'pg_stat_bgwriter'"
+                + " and column_name in ('checkpoints_timed', 'checkpoints_req')");
+    return counted < 2
+        ? OptionalLong.empty()
+        : OptionalLong.of(
+            count("select checkpoints_timed + checkpoints_req from pg_stat_bgwriter"));
+  }
+
+  /** The most time PostgreSQL lets pass from one checkpoint's start to the next's. */
+  @Transactional
+  public Duration checkpointTimeout() {
+    return Duration.ofSeconds(
+        count("select setting::bigint from pg_settings where name = 'checkpoint_timeout'"));
   }
 
   /** Refreshes the planner's statistics after a bulk fill, as autovacuum would soon do. */
