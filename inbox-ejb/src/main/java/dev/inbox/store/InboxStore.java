@@ -13,10 +13,14 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /** Reads and writes inbox rows: writes in the caller's transaction, look-ups of committed rows. */
 @ApplicationScoped
 public class InboxStore {
+
+  private static final Logger LOG = Logger.getLogger(InboxStore.class.getName());
 
   /** SQLState of a unique violation on PostgreSQL and H2. */
   private static final String UNIQUE_VIOLATION = "23505";
@@ -105,28 +109,49 @@ public class InboxStore {
     Map<String, Long> count = new HashMap<>();
     Map<String, LocalDateTime> oldest = new HashMap<>();
     for (String consumer : consumers) {
-      Optional<Long> estimate =
-          RowEstimates.of(em, consumer).filter(estimated -> estimated > estimateAbove);
-      Object first;
-      if (estimate.isPresent()) {
-        count.put(consumer, estimate.get());
-        first = perConsumer("select min(e.processedAt)", consumer);
-      } else {
-        Object[] counted = (Object[]) perConsumer("select count(e), min(e.processedAt)", consumer);
-        count.put(consumer, ((Number) counted[0]).longValue());
-        first = counted[1];
-      }
-      if (first != null) {
-        oldest.put(consumer, (LocalDateTime) first);
+      Kept kept =
+          estimate(consumer)
+              .filter(estimated -> estimated > estimateAbove)
+              .map(estimated -> new Kept(estimated, oldest(consumer)))
+              .orElseGet(() -> counted(consumer));
+      count.put(consumer, kept.rows());
+      if (kept.oldest() != null) {
+        oldest.put(consumer, kept.oldest());
       }
     }
     return new ConsumerRows(count, oldest);
   }
 
-  private Object perConsumer(String select, String consumer) {
-    return em.createQuery(select + " from InboxEntry e where e.consumerName = :consumer")
+  /** A consumer's rows, and its oldest row's processed_at, or null when it has none. */
+  private record Kept(long rows, LocalDateTime oldest) {}
+
+  /** The database's estimate; none when it cannot give one, and the rows are counted instead. */
+  private Optional<Long> estimate(String consumer) {
+    try {
+      return RowEstimates.of(em, consumer);
+    } catch (PersistenceException e) {
+      LOG.log(Level.FINE, e, () -> "No estimate of the rows of " + consumer + "; counted");
+      return Optional.empty();
+    }
+  }
+
+  private LocalDateTime oldest(String consumer) {
+    return em.createQuery(
+            "select min(e.processedAt) from InboxEntry e where e.consumerName = :consumer",
+            LocalDateTime.class)
         .setParameter("consumer", consumer)
         .getSingleResult();
+  }
+
+  private Kept counted(String consumer) {
+    Object[] row =
+        em.createQuery(
+                "select count(e), min(e.processedAt) from InboxEntry e"
+                    + " where e.consumerName = :consumer",
+                Object[].class)
+            .setParameter("consumer", consumer)
+            .getSingleResult();
+    return new Kept(((Number) row[0]).longValue(), (LocalDateTime) row[1]);
   }
 
   /**

@@ -10,10 +10,12 @@ import org.eclipse.persistence.sessions.Session;
 /**
  * How many inbox rows PostgreSQL's planner estimates a consumer to have, without reading them: the
  * row count of its {@code EXPLAIN} of the consumer's rows, from the table's size and the consumer's
- * share in the table's statistics (within 1 % of the count on ten million rows of three consumers,
- * in under a millisecond where the count took 1.6 s). Empty on other databases: MariaDB's estimate,
- * from a few dives into the primary key, was half as large again as the count on three million
- * rows, too far off for a gauge; H2's tables are small.
+ * share in the table's statistics: within 1 % of the count on ten million rows of three consumers,
+ * in under a millisecond where counting them took 1.6-1.8 s. A consumer among the statistics' most
+ * common values is estimated from its own share; one outside them (more consumers than the
+ * statistics target, or a small one) from the average of the others, which may be far off. Empty on
+ * other databases: MariaDB's estimate, from a few dives into the primary key, was half as large
+ * again as the count on three million rows, too far off for a gauge; H2's tables are small.
  */
 final class RowEstimates {
 

@@ -221,6 +221,9 @@ public class BenchTables {
             connection.prepareStatement(
                 "delete from inbox_entry where consumer_name = ? and processed_at = ?");
         Statement vacuum = connection.createStatement()) {
+      // Outside a transaction a pool hands out connections in auto-commit, as VACUUM needs; made
+      // sure of, since a pool may be configured otherwise.
+      connection.setAutoCommit(true);
       delete.setString(1, consumer);
       delete.setObject(2, processedAt);
       int deleted = delete.executeUpdate();

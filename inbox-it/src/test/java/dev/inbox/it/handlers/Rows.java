@@ -20,6 +20,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Counts rows in the inbox and business tables, by SQL, outside any transaction. */
 @ApplicationScoped
@@ -29,6 +31,12 @@ public class Rows {
   private static final Duration SECOND_PHASE = Duration.ofSeconds(30);
 
   private static final Duration POLL = Duration.ofMillis(200);
+
+  /**
+   * A plan's first line's row count: {@code Seq Scan on inbox_entry (cost=0.00..1.04 rows=3
+   * width=4)}.
+   */
+  private static final Pattern PLAN_ROWS = Pattern.compile(" rows=(\\d+) ");
 
   @PersistenceContext(unitName = "inbox-it")
   private EntityManager em;
@@ -191,7 +199,13 @@ public class Rows {
    */
   @Transactional
   public void insertOldRows(String consumer, String messageIdPrefix, int count) {
-    LocalDateTime dayAgo = LocalDateTime.now(ZoneOffset.UTC).minusDays(1);
+    insertRows(consumer, messageIdPrefix, count, Duration.ofDays(1));
+  }
+
+  /** Writes inbox rows straight into the table, processed the given time ago. */
+  @Transactional
+  public void insertRows(String consumer, String messageIdPrefix, int count, Duration ago) {
+    LocalDateTime processedAt = LocalDateTime.now(ZoneOffset.UTC).minus(ago);
     for (int i = 0; i < count; i++) {
       em.createNativeQuery(
               "insert into inbox_entry (consumer_name, message_id, message_type, payload_hash,"
@@ -200,7 +214,7 @@ public class Rows {
           .setParameter(2, messageIdPrefix + i)
           .setParameter(3, "it.old")
           .setParameter(4, "0".repeat(64))
-          .setParameter(5, dayAgo)
+          .setParameter(5, processedAt)
           .executeUpdate();
     }
   }
@@ -216,22 +230,38 @@ public class Rows {
   }
 
   /**
-   * On PostgreSQL, refreshes the inbox table's statistics and turns its autovacuum off or on again:
-   * the planner's estimates then stay as this analysis left them, whatever is deleted meanwhile.
-   * Nothing on other databases, whose estimates the inbox does not read.
+   * PostgreSQL only: refreshes the inbox table's statistics and turns its autovacuum off, so that
+   * the planner's estimates stay as this analysis left them, whatever is deleted meanwhile.
    */
   @Transactional
-  public void freezeInboxStatistics(boolean frozen) {
-    if (!"PostgreSQL".equals(databaseProduct())) {
-      return;
+  public void freezeInboxStatistics() {
+    em.createNativeQuery("alter table inbox_entry set (autovacuum_enabled = off)").executeUpdate();
+    em.createNativeQuery("analyze inbox_entry").executeUpdate();
+  }
+
+  /** PostgreSQL only: undoes {@link #freezeInboxStatistics}. */
+  @Transactional
+  public void thawInboxStatistics() {
+    em.createNativeQuery("alter table inbox_entry reset (autovacuum_enabled)").executeUpdate();
+  }
+
+  /**
+   * PostgreSQL only: how many rows of the consumer its planner estimates, the row count of the
+   * first line of its plan for them.
+   */
+  @Transactional
+  public long plannerEstimate(String consumer) {
+    String plan =
+        String.valueOf(
+            em.createNativeQuery("explain select 1 from inbox_entry where consumer_name = ?1")
+                .setParameter(1, consumer)
+                .getResultList()
+                .get(0));
+    Matcher rows = PLAN_ROWS.matcher(plan);
+    if (!rows.find()) {
+      throw new IllegalStateException("No row count in the plan's first line: " + plan);
     }
-    if (frozen) {
-      em.createNativeQuery("alter table inbox_entry set (autovacuum_enabled = off)")
-          .executeUpdate();
-      em.createNativeQuery("analyze inbox_entry").executeUpdate();
-    } else {
-      em.createNativeQuery("alter table inbox_entry reset (autovacuum_enabled)").executeUpdate();
-    }
+    return Long.parseLong(rows.group(1));
   }
 
   /**
