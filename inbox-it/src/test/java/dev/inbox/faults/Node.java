@@ -2,6 +2,7 @@ package dev.inbox.faults;
 
 import dev.inbox.testkit.Scrape;
 import java.io.File;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -134,6 +135,11 @@ enum Node {
    */
   Optional<File> transactionLog() {
     return Optional.ofNullable(System.getProperty(property("transaction-log"))).map(File::new);
+  }
+
+  /** The server's log file, where the build names it (WildFly's nodes). */
+  Optional<Path> serverLog() {
+    return Optional.ofNullable(System.getProperty(property("server-log"))).map(Path::of);
   }
 
   private static Node named(String qualifier) {

@@ -6,6 +6,7 @@ import dev.inbox.testkit.TestMessage;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -121,6 +122,7 @@ final class Oracle {
                           ? ""
                           : "; the last look failed: " + lastFailure.get())
               + inDoubtInBroker()
+              + inTransactionLogs(nodes)
               + withoutARow(consumer, identities),
           e);
     }
@@ -156,6 +158,42 @@ final class Oracle {
       return missing.isEmpty() ? "" : "; without a row: " + missing;
     } catch (RuntimeException e) {
       return "; the identities without a row could not be read: " + e;
+    }
+  }
+
+  /**
+   * The transactions each node's log still holds, with the last warnings and errors its server log
+   * has of each (the branch recovery could not finish, and why), for a failure's message.
+   */
+  private static String inTransactionLogs(List<Node> nodes) {
+    StringBuilder held = new StringBuilder();
+    for (Node node : nodes) {
+      try {
+        for (String transaction : transactionLogRecords(node).orElse(List.of())) {
+          held.append("; %s's transaction log holds %s".formatted(node, transaction));
+          node.serverLog()
+              .ifPresent(
+                  log -> held.append(", its server log: ").append(aboutIn(log, transaction)));
+        }
+      } catch (RuntimeException e) {
+        held.append("; %s's transaction log could not be read: %s".formatted(node, e));
+      }
+    }
+    return held.toString();
+  }
+
+  /** The last warnings and errors of a server log that name a transaction. */
+  private static List<String> aboutIn(Path log, String transaction) {
+    try (Stream<String> lines = Files.lines(log, StandardCharsets.ISO_8859_1)) {
+      List<String> about =
+          lines
+              .filter(line -> line.contains(transaction))
+              .filter(line -> line.contains(" WARN ") || line.contains(" ERROR "))
+              .map(line -> line.length() > 400 ? line.substring(0, 400) + "..." : line)
+              .toList();
+      return about.subList(Math.max(0, about.size() - 6), about.size());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
@@ -203,21 +241,32 @@ final class Oracle {
    * server keeps no log a test can count ({@link Node#transactionLog()}).
    */
   static OptionalInt transactionLogEntries(Node node) {
+    return transactionLogRecords(node)
+        .map(List::size)
+        .map(OptionalInt::of)
+        .orElse(OptionalInt.empty());
+  }
+
+  /**
+   * The identifiers of the transactions a node's log holds, as its server log writes them (Narayana
+   * names each record's file after its transaction, with {@code _} for {@code :}).
+   */
+  private static Optional<List<String>> transactionLogRecords(Node node) {
     Optional<File> log = node.transactionLog();
     if (log.isEmpty()) {
-      return OptionalInt.empty();
+      return Optional.empty();
     }
     if (!log.get().isDirectory()) {
-      return OptionalInt.of(0);
+      return Optional.of(List.of());
     }
     try (Stream<Path> files = Files.walk(log.get().toPath())) {
-      return OptionalInt.of(
-          (int)
-              files
-                  .filter(Files::isRegularFile)
-                  .filter(file -> file.getParent().getFileName().toString().equals("AtomicAction"))
-                  .filter(Oracle::holdsARecord)
-                  .count());
+      return Optional.of(
+          files
+              .filter(Files::isRegularFile)
+              .filter(file -> file.getParent().getFileName().toString().equals("AtomicAction"))
+              .filter(Oracle::holdsARecord)
+              .map(file -> file.getFileName().toString().replace('_', ':'))
+              .toList());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
