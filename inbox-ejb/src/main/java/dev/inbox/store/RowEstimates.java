@@ -35,7 +35,12 @@ final class RowEstimates {
         em.createNativeQuery("explain select 1 from inbox_entry where consumer_name = ?1")
             .setParameter(1, consumer)
             .getResultList();
-    Matcher rows = PLAN_ROWS.matcher(String.valueOf(plan.get(0)));
+    return rowsIn(String.valueOf(plan.get(0)));
+  }
+
+  /** The planner's row estimate in a plan's first line; empty when the line has none. */
+  static Optional<Long> rowsIn(String planLine) {
+    Matcher rows = PLAN_ROWS.matcher(planLine);
     return rows.find() ? Optional.of(Long.parseLong(rows.group(1))) : Optional.empty();
   }
 }
