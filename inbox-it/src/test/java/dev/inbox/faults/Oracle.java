@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,6 +19,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
@@ -168,32 +170,38 @@ final class Oracle {
   private static String inTransactionLogs(List<Node> nodes) {
     StringBuilder held = new StringBuilder();
     for (Node node : nodes) {
+      List<String> transactions;
       try {
-        for (String transaction : transactionLogRecords(node).orElse(List.of())) {
-          held.append("; %s's transaction log holds %s".formatted(node, transaction));
-          node.serverLog()
-              .ifPresent(
-                  log -> held.append(", its server log: ").append(aboutIn(log, transaction)));
-        }
+        transactions = transactionLogRecords(node).orElse(List.of());
       } catch (RuntimeException e) {
         held.append("; %s's transaction log could not be read: %s".formatted(node, e));
+        continue;
+      }
+      for (String transaction : transactions) {
+        held.append("; %s's transaction log holds %s".formatted(node, transaction));
+        node.serverLog()
+            .ifPresent(log -> held.append(", its server log: ").append(aboutIn(log, transaction)));
       }
     }
     return held.toString();
   }
 
-  /** The last warnings and errors of a server log that name a transaction. */
-  private static List<String> aboutIn(Path log, String transaction) {
+  /** The last warnings and errors of a server log that name a transaction, for a message. */
+  private static String aboutIn(Path log, String transaction) {
+    // The identifier, not a longer one it begins (…:48 is not …:484).
+    Pattern named = Pattern.compile(Pattern.quote(transaction) + "(?![0-9a-f])");
     try (Stream<String> lines = Files.lines(log, StandardCharsets.ISO_8859_1)) {
       List<String> about =
           lines
-              .filter(line -> line.contains(transaction))
               .filter(line -> line.contains(" WARN ") || line.contains(" ERROR "))
+              .filter(line -> named.matcher(line).find())
               .map(line -> line.length() > 400 ? line.substring(0, 400) + "..." : line)
               .toList();
-      return about.subList(Math.max(0, about.size() - 6), about.size());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      return about.isEmpty()
+          ? "nothing"
+          : about.subList(Math.max(0, about.size() - 6), about.size()).toString();
+    } catch (IOException | UncheckedIOException e) {
+      return "could not be read (" + e + ")";
     }
   }
 
@@ -281,6 +289,9 @@ final class Oracle {
   private static boolean holdsARecord(Path file) {
     try {
       return Files.size(file) > 0;
+    } catch (NoSuchFileException finished) {
+      // The transaction ended, and Narayana removed its record, while the log was being read.
+      return false;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
