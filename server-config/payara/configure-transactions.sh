@@ -42,10 +42,12 @@ fi
 # Recover at start (Payara's default is not to).
 $asadmin set "$service.automatic-recovery=true" >/dev/null
 
-# A branch that cannot be reached in phase two, or at recovery, is retried without a limit (the
-# default gives up after 600 s and then decides by heuristic-decision, rollback: under XA, a
-# database branch rolled back after the broker's committed is an acknowledged message never applied).
-$asadmin set "$service.retry-timeout-in-seconds=-1" >/dev/null
+# A branch that cannot be reached in phase two is retried once, 60 s later, by the thread that
+# commits (for an inbound message, the delivery's: its MDB session waits meanwhile); then the
+# transaction is left to the retry below or the next start, its other branches committed. Payara
+# retries ceil(seconds / 60) times, 60 s apart: its default (600) holds a delivery ten minutes, and
+# -1 is not "without a limit" in Payara 6's code (it comes to one retry, as 60 does).
+$asadmin set "$service.retry-timeout-in-seconds=60" >/dev/null
 
 # A transaction whose phase two failed while the server runs (the database away at the moment of
 # the commit) is retried every 60 s, instead of waiting for the next start.
@@ -57,5 +59,5 @@ if [ -n "$name" ]; then
   $asadmin set "$service.property.xa-servername=$name" >/dev/null
   current=$name
 fi
-echo "Transactions: recovery at start, phase two retried without a limit, failures retried every 60 s," \
+echo "Transactions: recovery at start, phase two retried once after 60 s, failures retried every 60 s," \
   "named ${current:-after the host}"

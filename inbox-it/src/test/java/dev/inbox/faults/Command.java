@@ -18,6 +18,11 @@ final class Command {
    * its output, if it fails, is in the exception's message.
    */
   static void run(List<String> command, Duration deadline) {
+    output(command, deadline);
+  }
+
+  /** Runs the command as {@link #run} does, and returns what it printed. */
+  static String output(List<String> command, Duration deadline) {
     File output = null;
     try {
       output = File.createTempFile("command", ".log");
@@ -33,6 +38,7 @@ final class Command {
                 + (ended ? " failed: " : " did not end within " + deadline + ": ")
                 + Files.readString(output.toPath()).strip());
       }
+      return Files.readString(output.toPath());
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot run " + command, e);
     } catch (InterruptedException e) {

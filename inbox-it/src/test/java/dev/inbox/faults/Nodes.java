@@ -149,7 +149,7 @@ final class Nodes {
   }
 
   /** The node's server process, told apart from the other node's by its server directory. */
-  private static Optional<ProcessHandle> find(Node node) {
+  static Optional<ProcessHandle> find(Node node) {
     String marker = node.processMarker();
     return ProcessHandle.allProcesses()
         .filter(process -> process.info().commandLine().orElse("").contains(marker))

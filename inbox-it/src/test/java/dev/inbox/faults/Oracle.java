@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
@@ -125,6 +126,7 @@ final class Oracle {
                           : "; the last look failed: " + lastFailure.get())
               + inDoubtInBroker()
               + inTransactionLogs(nodes)
+              + deliveries(nodes)
               + withoutARow(consumer, identities),
           e);
     }
@@ -184,6 +186,13 @@ final class Oracle {
       }
     }
     return held.toString();
+  }
+
+  /** Where each node's deliveries are, from a thread dump: a delivery stuck says where. */
+  private static String deliveries(List<Node> nodes) {
+    return nodes.stream()
+        .map(node -> "; %s's deliveries: %s".formatted(node, DeliveryThreads.of(node)))
+        .collect(Collectors.joining());
   }
 
   /** The last warnings and errors of a server log that name a transaction, for a message. */
