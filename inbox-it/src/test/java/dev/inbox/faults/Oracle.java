@@ -124,9 +124,10 @@ final class Oracle {
                       lastFailure.get() == null
                           ? ""
                           : "; the last look failed: " + lastFailure.get())
+              // Where the nodes' deliveries wait first: the lists after it can be long.
+              + deliveries(nodes)
               + inDoubtInBroker()
               + inTransactionLogs(nodes)
-              + deliveries(nodes)
               + withoutARow(consumer, identities),
           e);
     }
