@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Properties;
 
 /**
@@ -23,6 +25,9 @@ import java.util.Properties;
  * @param purgeRows expired rows the sweeper deletes alone, for its rate
  * @param latencySeconds how long messages are sent at half the peak rate, for latency
  * @param concurrency threads of the database's own two-row commit, as many as MDB instances
+ * @param payloadSizes the body sizes, in bytes, of the payload-size passes
+ * @param payloadBytesPerPass how many bytes of bodies a payload-size pass sends, at most: its
+ *     messages are that divided by the body size, at most {@code messages}
  * @param output the directory the results go to
  * @param server the server under test, as the report names it
  * @param broker the broker and its settings, as the report names them
@@ -40,12 +45,17 @@ record BenchConfig(
     int purgeRows,
     int latencySeconds,
     int concurrency,
+    List<Integer> payloadSizes,
+    int payloadBytesPerPass,
     String output,
     String server,
     String broker,
     String cell) {
 
   static final String RESOURCE = "inbox-bench.properties";
+
+  /** The smallest body a payload-size pass sends: its JSON members without the padding. */
+  static final int SMALLEST_BODY = 100;
 
   private static final String[][] DEFAULTS = {
     {"messages", "2000"},
@@ -59,6 +69,8 @@ record BenchConfig(
     {"purge-rows", "100000"},
     {"latency-seconds", "10"},
     {"concurrency", "8"},
+    {"payload-sizes", "1024,65536,1048576"},
+    {"payload-bytes-per-pass", "67108864"},
     {"output", "target/bench"},
     {"server", "unknown server"},
     {"broker", "unknown broker"}
@@ -103,6 +115,8 @@ record BenchConfig(
         number(properties, "purge-rows"),
         number(properties, "latency-seconds"),
         number(properties, "concurrency"),
+        sizes(properties, "payload-sizes"),
+        number(properties, "payload-bytes-per-pass"),
         properties.getProperty("output"),
         properties.getProperty("server"),
         properties.getProperty("broker"),
@@ -113,8 +127,20 @@ record BenchConfig(
     return number(properties, key, 1);
   }
 
+  /** Body sizes in bytes, comma-separated, each at least {@value #SMALLEST_BODY}; none if empty. */
+  private static List<Integer> sizes(Properties properties, String key) {
+    String sizes = properties.getProperty(key);
+    if (sizes.isBlank()) {
+      return List.of();
+    }
+    return Arrays.stream(sizes.split(",")).map(size -> number(key, size, SMALLEST_BODY)).toList();
+  }
+
   private static int number(Properties properties, String key, int least) {
-    String value = properties.getProperty(key);
+    return number(key, properties.getProperty(key), least);
+  }
+
+  private static int number(String key, String value, int least) {
     try {
       int number = Integer.parseInt(value.strip());
       if (number < least) {

@@ -25,7 +25,21 @@ public class Load {
   public void sendBatch(Queue queue, List<String> messageIds, String type) {
     try (JMSContext jms = factory.createContext()) {
       for (String messageId : messageIds) {
-        send(jms, queue, messageId, type);
+        send(jms, queue, messageId, type, PADDING);
+      }
+    }
+  }
+
+  /**
+   * The same, with bodies of that many bytes (ASCII, so as many characters): the padding makes up
+   * what the id and the members leave.
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public void sendBatch(Queue queue, List<String> messageIds, String type, int bodyBytes) {
+    try (JMSContext jms = factory.createContext()) {
+      for (String messageId : messageIds) {
+        int padding = bodyBytes - body(messageId, "").length();
+        send(jms, queue, messageId, type, "x".repeat(Math.max(0, padding)));
       }
     }
   }
@@ -33,7 +47,7 @@ public class Load {
   /** Sends one message, outside any transaction: it is on the queue when this returns. */
   @Transactional(TxType.NOT_SUPPORTED)
   public void sendNow(JMSContext jms, Queue queue, String messageId, String type) {
-    send(jms, queue, messageId, type);
+    send(jms, queue, messageId, type, PADDING);
   }
 
   /** A connection for {@link #sendNow}, to close when done. */
@@ -41,10 +55,15 @@ public class Load {
     return factory.createContext();
   }
 
-  private static void send(JMSContext jms, Queue queue, String messageId, String type) {
+  private static void send(
+      JMSContext jms, Queue queue, String messageId, String type, String padding) {
     JMSProducer producer = jms.createProducer();
     producer.setProperty("messageId", messageId);
     producer.setProperty("messageType", type);
-    producer.send(queue, "{\"order\":\"" + messageId + "\",\"note\":\"" + PADDING + "\"}");
+    producer.send(queue, body(messageId, padding));
+  }
+
+  private static String body(String messageId, String padding) {
+    return "{\"order\":\"" + messageId + "\",\"note\":\"" + padding + "\"}";
   }
 }

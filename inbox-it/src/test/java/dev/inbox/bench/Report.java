@@ -18,6 +18,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
@@ -48,6 +50,14 @@ public final class Report {
           "inbox-small-before",
           "inbox-big-table",
           "inbox-small-after");
+
+  /** A payload-size pass's path: which MDB, and the body's size in bytes. */
+  private static final Pattern PAYLOAD_PATH = Pattern.compile("(inbox|plain)-payload-(\\d+)");
+
+  /** A fan-out pass's path: the consumers of its type. */
+  private static final Pattern FAN_OUT_PATH = Pattern.compile("fan-out-(\\d+)");
+
+  private static final int MIB = 1024 * 1024;
 
   private Report() {}
 
@@ -178,6 +188,8 @@ public final class Report {
       }
       md.append(String.format("%n"));
       md.append(tableSize(run, rates));
+      md.append(payloadSizes(run, rounds));
+      md.append(fanOut(run, rounds));
       List<String> notes =
           run.getJsonArray("samples").getValuesAs(JsonObject.class).stream()
               .filter(sample -> !sample.getString("note").isEmpty())
@@ -496,6 +508,157 @@ public final class Report {
                     Paired.of(perSecond(passes).stream().map(rate -> rate / before).toList()),
                     walBytes(passes))));
     return md.append(String.format("%n")).toString();
+  }
+
+  /**
+   * The payload-size passes, by body size: the inbox's and the plain MDB's rates, the inbox ÷ plain
+   * MDB round by round, and what a message cost each (server CPU; heap allocated by the server's
+   * threads, the broker's included where it runs in the server, also against the body's size); then
+   * the heap goal at the largest body of at least 1 MiB. Empty for runs without them.
+   */
+  private static String payloadSizes(JsonObject run, Map<Integer, Map<String, Double>> rounds) {
+    Map<Integer, Map<String, List<JsonObject>>> costs = new TreeMap<>();
+    for (JsonObject sample : run.getJsonArray("samples").getValuesAs(JsonObject.class)) {
+      Matcher payload = PAYLOAD_PATH.matcher(sample.getString("path"));
+      if (payload.matches() && sample.containsKey("perMessage")) {
+        costs
+            .computeIfAbsent(Integer.valueOf(payload.group(2)), size -> new LinkedHashMap<>())
+            .computeIfAbsent(payload.group(1), path -> new ArrayList<>())
+            .add(sample.getJsonObject("perMessage"));
+      }
+    }
+    if (costs.isEmpty()) {
+      return "";
+    }
+    Map<String, List<Double>> rates = rates(run);
+    StringBuilder md =
+        new StringBuilder(
+            "Payload size: the inbox and the plain MDB on bodies of each size, in rounds that"
+                + " alternate which goes first. Heap is what the server's threads allocated per"
+                + " message, the broker's included where it runs in the server.\n\n"
+                + "| body | messages per pass | inbox per second | plain MDB per second | inbox ÷"
+                + " plain MDB | CPU µs, inbox / plain | heap KiB, inbox / plain | inbox heap ÷ body"
+                + " |\n|---|---|---|---|---|---|---|---|\n");
+    costs.forEach(
+        (size, paths) -> {
+          String inbox = "inbox-payload-" + size;
+          String plain = "plain-payload-" + size;
+          md.append(
+              String.format(
+                  Locale.ROOT,
+                  "| %s | %d | %.0f | %.0f | %s | %.0f / %.0f | %.1f / %.1f | %s |%n",
+                  bytes(size),
+                  run.getInt("payloadMessages" + size),
+                  Results.median(rates.get(inbox)),
+                  Results.median(rates.get(plain)),
+                  paired(rounds, inbox, plain),
+                  medianOf(paths.get("inbox"), "cpuMicros"),
+                  medianOf(paths.get("plain"), "cpuMicros"),
+                  medianOf(paths.get("inbox"), "heapKib"),
+                  medianOf(paths.get("plain"), "heapKib"),
+                  heapPerBody(paths.get("inbox"), size)));
+        });
+    md.append(String.format("%n"));
+    costs.keySet().stream()
+        .filter(size -> size >= MIB)
+        .reduce((smaller, larger) -> larger)
+        .ifPresent(
+            size -> {
+              md.append(
+                  "| goal | measured: median of the passes (lowest–highest) | target | met |\n");
+              md.append("|---|---|---|---|\n");
+              goal(
+                  md,
+                  "heap per " + bytes(size) + " message ÷ body size, inbox",
+                  heapPerBody(costs.get(size).get("inbox"), size),
+                  4,
+                  false);
+              md.append(String.format("%n"));
+            });
+    return md.toString();
+  }
+
+  /**
+   * The fan-out passes: a message of a type with one, two and four consumers, and what each
+   * consumer after the first adds to it, round by round, against the message with one: in time, (1
+   * ÷ rate(n) − 1 ÷ rate(1)) ÷ (n − 1) ÷ (1 ÷ rate(1)), and in server CPU alike. The goal is judged
+   * on time at the most consumers. Empty for runs without them.
+   */
+  private static String fanOut(JsonObject run, Map<Integer, Map<String, Double>> rounds) {
+    TreeMap<Integer, List<JsonObject>> costs = new TreeMap<>();
+    for (JsonObject sample : run.getJsonArray("samples").getValuesAs(JsonObject.class)) {
+      Matcher fan = FAN_OUT_PATH.matcher(sample.getString("path"));
+      if (fan.matches() && sample.containsKey("perMessage")) {
+        costs
+            .computeIfAbsent(Integer.valueOf(fan.group(1)), consumers -> new ArrayList<>())
+            .add(sample.getJsonObject("perMessage"));
+      }
+    }
+    if (!costs.containsKey(1) || costs.size() < 2) {
+      return "";
+    }
+    Map<String, List<Double>> rates = rates(run);
+    double oneCpu = medianOf(costs.get(1), "cpuMicros");
+    StringBuilder md =
+        new StringBuilder(
+            "Fan-out: a message of a type with one, two and four consumers, each consumer writing"
+                + " its inbox row and its business row, in rounds that rotate which goes first.\n\n"
+                + "| consumers | messages per second | server CPU µs per message | statements per"
+                + " message | each extra consumer ÷ one consumer's message, time | the same, CPU"
+                + " |\n|---|---|---|---|---|---|\n");
+    costs.forEach(
+        (consumers, passes) -> {
+          double cpu = medianOf(passes, "cpuMicros");
+          md.append(
+              String.format(
+                  Locale.ROOT,
+                  "| %d | %.0f | %.0f | %s | %s | %s |%n",
+                  consumers,
+                  Results.median(rates.get("fan-out-" + consumers)),
+                  cpu,
+                  counted(passes, "statements"),
+                  consumers == 1 ? "" : extraConsumer(rounds, consumers),
+                  consumers == 1
+                      ? ""
+                      : String.format(
+                          Locale.ROOT, "%.2f", (cpu - oneCpu) / (consumers - 1) / oneCpu)));
+        });
+    int most = costs.lastKey();
+    md.append(
+        String.format(
+            "%n| goal | measured: median of the rounds' ratios (lowest–highest) | target | met |%n"
+                + "|---|---|---|---|%n"));
+    goal(
+        md,
+        "each extra consumer ÷ one consumer's message, time, at " + most + " consumers",
+        extraConsumer(rounds, most),
+        0.5,
+        false);
+    return md.append(String.format("%n")).toString();
+  }
+
+  /** What each consumer after the first adds to a message's time, against one's, round by round. */
+  private static Paired extraConsumer(Map<Integer, Map<String, Double>> rounds, int consumers) {
+    String one = "fan-out-1";
+    String many = "fan-out-" + consumers;
+    return paired(
+        rounds, round -> (round.get(one) / round.get(many) - 1) / (consumers - 1), one, many);
+  }
+
+  /** Heap allocated per message against the body's size, pass by pass. */
+  private static Paired heapPerBody(List<JsonObject> passes, int size) {
+    return Paired.of(
+        passes.stream()
+            .map(pass -> pass.getJsonNumber("heapKib").doubleValue() * 1024 / size)
+            .toList());
+  }
+
+  /** A body size as people say it: 1 KiB, 64 KiB, 1 MiB, or bytes. */
+  private static String bytes(int size) {
+    if (size % MIB == 0) {
+      return size / MIB + " MiB";
+    }
+    return size % 1024 == 0 ? size / 1024 + " KiB" : size + " bytes";
   }
 
   /**

@@ -7,6 +7,7 @@ import dev.inbox.bench.MessageIds.PassIds;
 import dev.inbox.bench.handler.ArchiveHandler;
 import dev.inbox.bench.handler.BenchHandler;
 import dev.inbox.bench.handler.BenchTables;
+import dev.inbox.bench.handler.FanOut;
 import dev.inbox.bench.handler.Latency;
 import dev.inbox.bench.handler.StoredBenchHandler;
 import dev.inbox.it.Broker;
@@ -30,12 +31,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.logging.Logger;
 import org.HdrHistogram.Histogram;
 import org.awaitility.Awaitility;
@@ -111,6 +114,8 @@ class ThroughputBench {
     }
     results.put("smallTableRowsAtEnd", tables.inboxRows());
 
+    payloadSizes(inbox, plain);
+    fanOut(inbox);
     sweep(inbox);
     latencyAtHalfPeak(inbox, "inbox", BenchHandler.TYPE, "latency");
     latencyAtHalfPeak(inbox, "stored", StoredBenchHandler.TYPE, "storedLatency");
@@ -218,10 +223,55 @@ class ThroughputBench {
 
   /** New messages: one business row each, checked once they are drained. */
   private Pass applyingPass(Target target, PassIds fresh, String type) {
-    Pass pass = drain(target, fresh.all(), type, config.messages());
-    assertEquals(
-        config.messages(), tables.effects(fresh.pattern()), "business rows of " + fresh.name());
+    return applyingPass(target, fresh, 1, batch -> load.sendBatch(target.queue(), batch, type));
+  }
+
+  /**
+   * New messages, sent in batches, then drained and timed: as many business rows each as the type
+   * has consumers, checked once they are drained.
+   */
+  private Pass applyingPass(
+      Target target, PassIds fresh, int consumers, Consumer<List<String>> sendBatch) {
+    int effects = fresh.all().size() * consumers;
+    broker.pause(target.brokerName());
+    inBatches(fresh.all(), sendBatch);
+    Pass pass = resumeAndTime(target, fresh.all(), effects);
+    assertEquals(effects, tables.effects(fresh.pattern()), "business rows of " + fresh.name());
     return pass;
+  }
+
+  /**
+   * The inbox and the plain MDB on bodies of each of {@code bench.payload-sizes}, after an
+   * unrecorded round for each size (the broker takes a body above 100 KiB as a large message, a
+   * path of its own), in {@code bench.rounds} rounds that alternate which path goes first: their
+   * rates and what a message cost, against the body's size. A pass sends {@code
+   * bench.payload-bytes-per-pass} bytes of bodies, at most {@code bench.messages} messages.
+   */
+  private void payloadSizes(Target inbox, Target plain) {
+    for (int size : config.payloadSizes()) {
+      int messages = Math.max(1, Math.min(config.messages(), config.payloadBytesPerPass() / size));
+      results.put("payloadMessages" + size, messages);
+      for (int round = 0; round <= config.rounds(); round++) {
+        String run = "p" + size + "-r" + round;
+        Map<String, Pass> passes = new LinkedHashMap<>();
+        List<String> paths = round % 2 == 0 ? List.of("inbox", "plain") : List.of("plain", "inbox");
+        for (String path : paths) {
+          Target target = path.equals("inbox") ? inbox : plain;
+          String type = path.equals("inbox") ? BenchHandler.TYPE : "bench.plain";
+          passes.put(
+              path + "-payload-" + size,
+              applyingPass(
+                  target,
+                  idSource.of(run + "-" + path, messages),
+                  1,
+                  batch -> load.sendBatch(target.queue(), batch, type, size)));
+        }
+        if (round > 0) {
+          int number = round;
+          passes.forEach((path, pass) -> results.sample(path, number, pass));
+        }
+      }
+    }
   }
 
   private Pass applyingPass(Target target, String pass, String type) {
@@ -251,6 +301,35 @@ class ThroughputBench {
     Usage usage = counters.perMessage(tables, count);
     assertEquals(config.messages(), tables.effects(fresh.pattern()), "business rows of " + pass);
     return Map.of("stored-intake", Pass.rateOnly(intake), "stored", new Pass(endToEnd, usage));
+  }
+
+  /**
+   * One, two and four consumers of a type ({@link BenchHandler}'s, then {@link FanOut}'s), after an
+   * unrecorded round, in {@code bench.rounds} rounds that rotate which goes first: what each
+   * consumer after the first adds to a message.
+   */
+  private void fanOut(Target inbox) {
+    Map<Integer, String> types =
+        new TreeMap<>(Map.of(1, BenchHandler.TYPE, 2, FanOut.TWO, 4, FanOut.FOUR));
+    List<Integer> counts = List.copyOf(types.keySet());
+    for (int round = 0; round <= config.rounds(); round++) {
+      Map<String, Pass> passes = new LinkedHashMap<>();
+      for (int i = 0; i < counts.size(); i++) {
+        int consumers = counts.get((i + round) % counts.size());
+        String type = types.get(consumers);
+        passes.put(
+            "fan-out-" + consumers,
+            applyingPass(
+                inbox,
+                idSource.of("f" + consumers + "-r" + round, config.messages()),
+                consumers,
+                batch -> load.sendBatch(inbox.queue(), batch, type)));
+      }
+      if (round > 0) {
+        int number = round;
+        passes.forEach((path, pass) -> results.sample(path, number, pass));
+      }
+    }
   }
 
   /**
@@ -342,13 +421,14 @@ class ThroughputBench {
     phase(inbox, "inbox-small-before", 0);
     // To the second, so that the delete below finds the fill's rows by it, and only them.
     LocalDateTime filledAt = now().minus(FILL_SPAN).truncatedTo(ChronoUnit.SECONDS);
-    long filled = Math.max(0, config.bigRows() - tables.inboxRows());
+    long held = tables.inboxRows();
+    long filled = Math.max(0, config.bigRows() - held);
     results.put("bigTableFilledRows", filled);
     if (filled == 0) {
       System.out.printf(
           "[bench] bench.big-rows (%,d) is not above the %,d rows the table holds: nothing is"
               + " filled, and the big table's passes run on the table as it is%n",
-          config.bigRows(), tables.inboxRows());
+          config.bigRows(), held);
     }
     fill(BenchHandler.CONSUMER, filled, filledAt);
     tables.analyze();
@@ -423,9 +503,13 @@ class ThroughputBench {
   }
 
   private void send(Target target, List<String> messageIds, String type) {
+    inBatches(messageIds, batch -> load.sendBatch(target.queue(), batch, type));
+  }
+
+  /** Sends the messages in transactions of 250. */
+  private static void inBatches(List<String> messageIds, Consumer<List<String>> sendBatch) {
     for (int from = 0; from < messageIds.size(); from += 250) {
-      load.sendBatch(
-          target.queue(), messageIds.subList(from, Math.min(from + 250, messageIds.size())), type);
+      sendBatch.accept(messageIds.subList(from, Math.min(from + 250, messageIds.size())));
     }
   }
 

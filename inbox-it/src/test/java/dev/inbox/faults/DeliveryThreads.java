@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Where a node's message deliveries are, from a thread dump of its process: for the message of a
@@ -101,8 +102,7 @@ final class DeliveryThreads {
     String describe() {
       List<String> own =
           frames.stream()
-              .filter(frame -> !frame.startsWith("java.") && !frame.startsWith("jdk."))
-              .filter(frame -> !frame.startsWith("sun."))
+              .filter(frame -> Stream.of("java.", "jdk.", "sun.").noneMatch(frame::startsWith))
               .limit(6)
               .toList();
       return "%s at %s ... %s".formatted(state, frames.subList(0, Math.min(2, frames.size())), own);

@@ -1,0 +1,59 @@
+package dev.inbox.bench.handler;
+
+import dev.inbox.spi.Envelope;
+import dev.inbox.spi.InboxConsumer;
+import dev.inbox.spi.InboxContext;
+import dev.inbox.spi.InboxHandler;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+/**
+ * The consumers of the fan-out passes: {@link #TWO} has two consumers, {@link #FOUR} four, each
+ * doing the same business work as {@link BenchHandler}, so that a message of {@link #FOUR} writes
+ * four inbox rows and four business rows. One consumer is the inbox path itself.
+ */
+public final class FanOut {
+
+  /** A type with two consumers. */
+  public static final String TWO = "bench.fan-out-2";
+
+  /** A type with four consumers. */
+  public static final String FOUR = "bench.fan-out-4";
+
+  private FanOut() {}
+
+  /** The business work, once per consumer. */
+  abstract static class SameWork implements InboxHandler {
+
+    @Inject private BusinessWork work;
+
+    @Override
+    public void handle(Envelope message, InboxContext context) {
+      work.apply(message.messageId(), message.producedAt());
+    }
+  }
+
+  /** Takes both types. */
+  @ApplicationScoped
+  @InboxConsumer(
+      name = "bench-fan-out-a",
+      types = {TWO, FOUR})
+  public static class First extends SameWork {}
+
+  /** Takes both types. */
+  @ApplicationScoped
+  @InboxConsumer(
+      name = "bench-fan-out-b",
+      types = {TWO, FOUR})
+  public static class Second extends SameWork {}
+
+  /** Takes the type of four. */
+  @ApplicationScoped
+  @InboxConsumer(name = "bench-fan-out-c", types = FOUR)
+  public static class Third extends SameWork {}
+
+  /** Takes the type of four. */
+  @ApplicationScoped
+  @InboxConsumer(name = "bench-fan-out-d", types = FOUR)
+  public static class Fourth extends SameWork {}
+}
