@@ -4,7 +4,9 @@ import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.stream.JsonParser;
 import jakarta.json.stream.JsonParserFactory;
+import java.io.IOException;
 import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -80,6 +82,18 @@ final class CanonicalJson {
     return out.toString();
   }
 
+  /**
+   * Writes the canonical text of a value that {@link #value(String)} read, or a part of one, to an
+   * appendable that does not fail (a {@code StringBuilder}, a digest).
+   */
+  static void write(Object value, Appendable out) {
+    try {
+      writeValue(value, out);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** One value, with the event that starts it already taken from the parser. */
   private static Object read(JsonParser parser, JsonParser.Event event, int depth) {
     return switch (event) {
@@ -144,7 +158,7 @@ final class CanonicalJson {
   }
 
   @SuppressWarnings("unchecked")
-  private static void write(Object value, StringBuilder out) {
+  private static void writeValue(Object value, Appendable out) throws IOException {
     if (value instanceof Map<?, ?> object) {
       out.append('{');
       String separator = "";
@@ -152,7 +166,7 @@ final class CanonicalJson {
         out.append(separator);
         writeString(member.getKey(), out);
         out.append(':');
-        write(member.getValue(), out);
+        writeValue(member.getValue(), out);
         separator = ",";
       }
       out.append('}');
@@ -161,7 +175,7 @@ final class CanonicalJson {
       String separator = "";
       for (Object element : array) {
         out.append(separator);
-        write(element, out);
+        writeValue(element, out);
         separator = ",";
       }
       out.append(']');
@@ -179,7 +193,7 @@ final class CanonicalJson {
    * a lone surrogate escaped as well: written raw, it would become a replacement character in
    * UTF-8, and two different strings would share one fingerprint.
    */
-  private static void writeString(String text, StringBuilder out) {
+  private static void writeString(String text, Appendable out) throws IOException {
     out.append('"');
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);

@@ -2,6 +2,10 @@ package dev.inbox.receiving;
 
 import dev.inbox.dispatch.FingerprintScope;
 import dev.inbox.spi.Payload;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetEncoder;
+import java.nio.charset.CoderResult;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -34,17 +38,18 @@ final class Fingerprint {
    * @throws Unreadable when the body is JSON that cannot be canonicalised
    */
   static String of(Payload payload) {
-    byte[] bytes = payload.bytes();
-    if (payload.text()) {
-      String text = payload.asText();
-      if (looksLikeJson(text)) {
-        String canonical = CanonicalJson.canonical(text);
-        if (canonical != null) {
-          bytes = canonical.getBytes(StandardCharsets.UTF_8);
-        }
-      }
-    }
-    return sha256(bytes);
+    return payload.text() ? ofText(payload.asText()) : sha256(payload.bytes());
+  }
+
+  /**
+   * The fingerprint of a text, as of a text message's payload. A text message's bytes are the
+   * text's UTF-8 encoding, so a text that is not JSON is hashed as those bytes.
+   *
+   * @throws Unreadable when the text is JSON that cannot be canonicalised
+   */
+  static String ofText(String text) {
+    Object value = looksLikeJson(text) ? CanonicalJson.value(text) : null;
+    return value == null ? sha256(text.getBytes(StandardCharsets.UTF_8)) : sha256(value);
   }
 
   /**
@@ -56,15 +61,12 @@ final class Fingerprint {
    *     body first)
    */
   static String of(Payload payload, FingerprintScope scope) {
-    if (scope.wholeBody() || !payload.text() || !looksLikeJson(payload.asText())) {
+    if (scope.wholeBody() || !payload.text()) {
       return of(payload);
     }
-    Object body = CanonicalJson.value(payload.asText());
-    if (body == null) {
-      return of(payload);
-    }
-    return sha256(
-        CanonicalJson.text(ScopedBody.select(body, scope)).getBytes(StandardCharsets.UTF_8));
+    String text = payload.asText();
+    Object body = looksLikeJson(text) ? CanonicalJson.value(text) : null;
+    return body == null ? ofText(text) : sha256(ScopedBody.select(body, scope));
   }
 
   private static boolean looksLikeJson(String text) {
@@ -73,10 +75,82 @@ final class Fingerprint {
   }
 
   private static String sha256(byte[] bytes) {
+    return HexFormat.of().formatHex(sha256().digest(bytes));
+  }
+
+  /**
+   * The SHA-256 of a JSON value's canonical text in UTF-8, written straight into the digest: a
+   * large body is never held a second time as its canonical text or that text's bytes.
+   */
+  private static String sha256(Object json) {
+    DigestAppender out = new DigestAppender(sha256());
+    CanonicalJson.write(json, out);
+    return HexFormat.of().formatHex(out.digest());
+  }
+
+  private static MessageDigest sha256() {
     try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+      return MessageDigest.getInstance("SHA-256");
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("Every Java runtime provides SHA-256", e);
+    }
+  }
+
+  /**
+   * Text encoded as UTF-8 into a digest through two small buffers. The canonical form escapes every
+   * lone surrogate, so the text it writes always encodes.
+   */
+  private static final class DigestAppender implements Appendable {
+
+    private final MessageDigest digest;
+    private final CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder();
+    private final CharBuffer chars = CharBuffer.allocate(256);
+    // Three bytes are the most a char takes in UTF-8 (a surrogate pair takes four for two).
+    private final ByteBuffer bytes = ByteBuffer.allocate(3 * 256);
+
+    DigestAppender(MessageDigest digest) {
+      this.digest = digest;
+    }
+
+    @Override
+    public Appendable append(char c) {
+      if (!chars.hasRemaining()) {
+        encode(false);
+      }
+      chars.put(c);
+      return this;
+    }
+
+    @Override
+    public Appendable append(CharSequence text) {
+      return append(text, 0, text.length());
+    }
+
+    @Override
+    public Appendable append(CharSequence text, int start, int end) {
+      for (int i = start; i < end; i++) {
+        append(text.charAt(i));
+      }
+      return this;
+    }
+
+    byte[] digest() {
+      encode(true);
+      encoder.flush(bytes);
+      digest.update(bytes.array(), 0, bytes.position());
+      return digest.digest();
+    }
+
+    /** Encodes what the chars hold, keeping a high surrogate whose pair has not come yet. */
+    private void encode(boolean endOfText) {
+      chars.flip();
+      CoderResult result = encoder.encode(chars, bytes, endOfText);
+      if (result.isError()) {
+        throw new IllegalStateException("The canonical form wrote text UTF-8 cannot encode");
+      }
+      digest.update(bytes.array(), 0, bytes.position());
+      bytes.clear();
+      chars.compact();
     }
   }
 }

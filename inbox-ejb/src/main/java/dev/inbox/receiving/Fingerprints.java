@@ -1,7 +1,5 @@
 package dev.inbox.receiving;
 
-import dev.inbox.spi.Payload;
-
 /**
  * The inbox's fingerprint for what does not arrive as a message, such as an HTTP request: the same
  * SHA-256 of the canonical JSON form that tells a redelivery from a reused message id.
@@ -14,6 +12,6 @@ public final class Fingerprints {
    * @param text a JSON text, hashed in its canonical form; any other text as its UTF-8 bytes
    */
   public static String of(String text) {
-    return Fingerprint.of(Payload.ofText(text));
+    return Fingerprint.ofText(text);
   }
 }

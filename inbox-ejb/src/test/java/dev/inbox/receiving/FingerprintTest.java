@@ -10,6 +10,8 @@ import dev.inbox.dispatch.FingerprintScope;
 import dev.inbox.spi.Payload;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -63,6 +65,53 @@ class FingerprintTest {
     assertEquals(
         "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae",
         Fingerprint.of(Payload.ofBytes("foo".getBytes(StandardCharsets.UTF_8))));
+  }
+
+  /**
+   * The inbox stores fingerprints: a redelivery after an upgrade must hash as it did before, or it
+   * would be quarantined as a reused id. These are the fingerprints earlier versions computed.
+   */
+  @Test
+  void aFingerprintIsWhatEarlierVersionsStored() {
+    assertEquals(
+        "924377f2b672cff51185f51ea87df45a63e7b4ba4d44ea69433bcc6dee9fb9cb",
+        fingerprint("{\"sku\":\"A-1\",\"quantity\":10,\"tags\":[\"x\",\"y\"]}"));
+    assertEquals(
+        "7ae86fc6a99b50ccd4d4285866bca038bfd7de0aa03107eb5d5ca6b5f38ccc98",
+        fingerprint(
+            "  {\"b\": \"line\\nbreak \\u00e9 \\\"q\\\" \\u0001 \\ud83d\\ude00 \\ud800 \u20ac\","
+                + " \"a\": [true, null, false, 1.50, -0.0, 15e20]}\n"));
+    assertEquals(
+        "84632ccebeb050b1ef053569427b84c956c4dc0f8034fda2e3a0181e5ea7efd0",
+        fingerprint("[\"\uD83D\uDE00\", \"\u00e9\u4e2d\"]"));
+    assertEquals(
+        "5eb642af220604a67d14cd346d36f9ba7a800f2e36b02397eb6b4ea756b2efac",
+        fingerprint("plain text \u00e9"));
+    String order = "{\"order\":{\"id\":\"o-1\",\"at\":\"2026\"},\"occurredAt\":\"t\"}";
+    assertEquals(
+        "1f417b45318e1bd5dd6a4a9fc00bd5020faff65001ed0c24cccea7ac84f14b9f",
+        scoped(order, new FingerprintScope(List.of("/order"), List.of())));
+    assertEquals(
+        "b2f8af44e88413dfa7f118f742a3959b8747d8e8a737ba76b58dd4d23f287aaf",
+        scoped(order, new FingerprintScope(List.of(), List.of("/occurredAt"))));
+  }
+
+  /**
+   * The canonical form is hashed as it is written, through small buffers: a large body, with
+   * characters of two, three and four UTF-8 bytes falling on every buffer boundary, hashes as its
+   * canonical text does.
+   */
+  @Test
+  void aLargeBodyIsHashedAsItsCanonicalText() throws Exception {
+    for (String unit : List.of("\uD83D\uDE00", "a\uD83D\uDE00", "\u00e9\u4e2d\uD83D\uDE00")) {
+      String text = "{\"z\":1,\"body\":\"" + unit.repeat(3000) + "\",\"a\":[2.0]}";
+      byte[] canonical = CanonicalJson.canonical(text).getBytes(StandardCharsets.UTF_8);
+
+      assertEquals(
+          HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(canonical)),
+          fingerprint(text));
+      assertEquals(fingerprint(text), Fingerprints.of(text));
+    }
   }
 
   @Test
