@@ -105,6 +105,7 @@ public final class Report {
       Map<String, List<Double>> rates = rates(run);
       Map<String, Double> median = medians(run);
       Map<Integer, Map<String, Double>> rounds = rounds(run);
+      Map<String, List<JsonObject>> costs = costs(run);
       boolean xa = run.getBoolean("xa");
       double inbox = median.get("inbox");
       md.append("### ").append(run.getString("cell")).append("\n\n");
@@ -136,7 +137,7 @@ public final class Report {
       md.append(
           String.format(
               Locale.ROOT, "| purge (rows, sweeper alone) | %.0f |%n%n", median.get("purge")));
-      md.append(usage(run));
+      md.append(usage(costs));
       md.append(
           "| goal | measured: median of the rounds' ratios (lowest–highest) | target | met |\n"
               + "|---|---|---|---|\n");
@@ -188,8 +189,8 @@ public final class Report {
       }
       md.append(String.format("%n"));
       md.append(tableSize(run, rates));
-      md.append(payloadSizes(run, rounds));
-      md.append(fanOut(run, rounds));
+      md.append(payloadSizes(run, costs, rates, rounds));
+      md.append(fanOut(costs, rates, rounds));
       List<String> notes =
           run.getJsonArray("samples").getValuesAs(JsonObject.class).stream()
               .filter(sample -> !sample.getString("note").isEmpty())
@@ -398,8 +399,8 @@ public final class Report {
                 + " %");
   }
 
-  /** What each message cost, per path: the median of its rounds. Empty for runs without it. */
-  private static String usage(JsonObject run) {
+  /** What each message cost, per path, pass by pass; no path for runs that did not record it. */
+  private static Map<String, List<JsonObject>> costs(JsonObject run) {
     Map<String, List<JsonObject>> costs = new LinkedHashMap<>();
     for (JsonObject sample : run.getJsonArray("samples").getValuesAs(JsonObject.class)) {
       if (sample.containsKey("perMessage")) {
@@ -408,6 +409,11 @@ public final class Report {
             .add(sample.getJsonObject("perMessage"));
       }
     }
+    return costs;
+  }
+
+  /** What each message cost, per path: the median of its rounds. Empty for runs without it. */
+  private static String usage(Map<String, List<JsonObject>> costs) {
     if (costs.isEmpty()) {
       return "";
     }
@@ -516,21 +522,24 @@ public final class Report {
    * threads, the broker's included where it runs in the server, also against the body's size); then
    * the heap goal at the largest body of at least 1 MiB. Empty for runs without them.
    */
-  private static String payloadSizes(JsonObject run, Map<Integer, Map<String, Double>> rounds) {
+  private static String payloadSizes(
+      JsonObject run,
+      Map<String, List<JsonObject>> costsByPath,
+      Map<String, List<Double>> rates,
+      Map<Integer, Map<String, Double>> rounds) {
     Map<Integer, Map<String, List<JsonObject>>> costs = new TreeMap<>();
-    for (JsonObject sample : run.getJsonArray("samples").getValuesAs(JsonObject.class)) {
-      Matcher payload = PAYLOAD_PATH.matcher(sample.getString("path"));
-      if (payload.matches() && sample.containsKey("perMessage")) {
-        costs
-            .computeIfAbsent(Integer.valueOf(payload.group(2)), size -> new LinkedHashMap<>())
-            .computeIfAbsent(payload.group(1), path -> new ArrayList<>())
-            .add(sample.getJsonObject("perMessage"));
-      }
-    }
+    costsByPath.forEach(
+        (path, passes) -> {
+          Matcher payload = PAYLOAD_PATH.matcher(path);
+          if (payload.matches()) {
+            costs
+                .computeIfAbsent(Integer.valueOf(payload.group(2)), size -> new LinkedHashMap<>())
+                .put(payload.group(1), passes);
+          }
+        });
     if (costs.isEmpty()) {
       return "";
     }
-    Map<String, List<Double>> rates = rates(run);
     StringBuilder md =
         new StringBuilder(
             "Payload size: the inbox and the plain MDB on bodies of each size, in rounds that"
@@ -584,20 +593,21 @@ public final class Report {
    * ÷ rate(n) − 1 ÷ rate(1)) ÷ (n − 1) ÷ (1 ÷ rate(1)), and in server CPU alike. The goal is judged
    * on time at the most consumers. Empty for runs without them.
    */
-  private static String fanOut(JsonObject run, Map<Integer, Map<String, Double>> rounds) {
+  private static String fanOut(
+      Map<String, List<JsonObject>> costsByPath,
+      Map<String, List<Double>> rates,
+      Map<Integer, Map<String, Double>> rounds) {
     TreeMap<Integer, List<JsonObject>> costs = new TreeMap<>();
-    for (JsonObject sample : run.getJsonArray("samples").getValuesAs(JsonObject.class)) {
-      Matcher fan = FAN_OUT_PATH.matcher(sample.getString("path"));
-      if (fan.matches() && sample.containsKey("perMessage")) {
-        costs
-            .computeIfAbsent(Integer.valueOf(fan.group(1)), consumers -> new ArrayList<>())
-            .add(sample.getJsonObject("perMessage"));
-      }
-    }
+    costsByPath.forEach(
+        (path, passes) -> {
+          Matcher fan = FAN_OUT_PATH.matcher(path);
+          if (fan.matches()) {
+            costs.put(Integer.valueOf(fan.group(1)), passes);
+          }
+        });
     if (!costs.containsKey(1) || costs.size() < 2) {
       return "";
     }
-    Map<String, List<Double>> rates = rates(run);
     double oneCpu = medianOf(costs.get(1), "cpuMicros");
     StringBuilder md =
         new StringBuilder(

@@ -39,6 +39,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import java.util.logging.Logger;
 import org.HdrHistogram.Histogram;
 import org.awaitility.Awaitility;
@@ -233,9 +234,7 @@ class ThroughputBench {
   private Pass applyingPass(
       Target target, PassIds fresh, int consumers, Consumer<List<String>> sendBatch) {
     int effects = fresh.all().size() * consumers;
-    broker.pause(target.brokerName());
-    inBatches(fresh.all(), sendBatch);
-    Pass pass = resumeAndTime(target, fresh.all(), effects);
+    Pass pass = drain(target, fresh.all(), sendBatch, effects);
     assertEquals(effects, tables.effects(fresh.pattern()), "business rows of " + fresh.name());
     return pass;
   }
@@ -251,25 +250,38 @@ class ThroughputBench {
     for (int size : config.payloadSizes()) {
       int messages = Math.max(1, Math.min(config.messages(), config.payloadBytesPerPass() / size));
       results.put("payloadMessages" + size, messages);
-      for (int round = 0; round <= config.rounds(); round++) {
-        String run = "p" + size + "-r" + round;
-        Map<String, Pass> passes = new LinkedHashMap<>();
-        List<String> paths = round % 2 == 0 ? List.of("inbox", "plain") : List.of("plain", "inbox");
-        for (String path : paths) {
-          Target target = path.equals("inbox") ? inbox : plain;
-          String type = path.equals("inbox") ? BenchHandler.TYPE : "bench.plain";
-          passes.put(
-              path + "-payload-" + size,
-              applyingPass(
-                  target,
-                  idSource.of(run + "-" + path, messages),
-                  1,
-                  batch -> load.sendBatch(target.queue(), batch, type, size)));
-        }
-        if (round > 0) {
-          int number = round;
-          passes.forEach((path, pass) -> results.sample(path, number, pass));
-        }
+      recordedRounds(
+          round -> {
+            String run = "p" + size + "-r" + round;
+            Map<String, Pass> passes = new LinkedHashMap<>();
+            List<String> paths =
+                round % 2 == 0 ? List.of("inbox", "plain") : List.of("plain", "inbox");
+            for (String path : paths) {
+              Target target = path.equals("inbox") ? inbox : plain;
+              String type = path.equals("inbox") ? BenchHandler.TYPE : "bench.plain";
+              passes.put(
+                  path + "-payload-" + size,
+                  applyingPass(
+                      target,
+                      idSource.of(run + "-" + path, messages),
+                      1,
+                      batch -> load.sendBatch(target.queue(), batch, type, size)));
+            }
+            return passes;
+          });
+    }
+  }
+
+  /**
+   * An unrecorded round (round 0: the path's classes, caches and pools warm), then {@code
+   * bench.rounds} recorded ones; a round gives its passes by path.
+   */
+  private void recordedRounds(IntFunction<Map<String, Pass>> round) {
+    for (int number = 0; number <= config.rounds(); number++) {
+      Map<String, Pass> passes = round.apply(number);
+      if (number > 0) {
+        int recorded = number;
+        passes.forEach((path, pass) -> results.sample(path, recorded, pass));
       }
     }
   }
@@ -312,24 +324,22 @@ class ThroughputBench {
     Map<Integer, String> types =
         new TreeMap<>(Map.of(1, BenchHandler.TYPE, 2, FanOut.TWO, 4, FanOut.FOUR));
     List<Integer> counts = List.copyOf(types.keySet());
-    for (int round = 0; round <= config.rounds(); round++) {
-      Map<String, Pass> passes = new LinkedHashMap<>();
-      for (int i = 0; i < counts.size(); i++) {
-        int consumers = counts.get((i + round) % counts.size());
-        String type = types.get(consumers);
-        passes.put(
-            "fan-out-" + consumers,
-            applyingPass(
-                inbox,
-                idSource.of("f" + consumers + "-r" + round, config.messages()),
-                consumers,
-                batch -> load.sendBatch(inbox.queue(), batch, type)));
-      }
-      if (round > 0) {
-        int number = round;
-        passes.forEach((path, pass) -> results.sample(path, number, pass));
-      }
-    }
+    recordedRounds(
+        round -> {
+          Map<String, Pass> passes = new LinkedHashMap<>();
+          for (int i = 0; i < counts.size(); i++) {
+            int consumers = counts.get((i + round) % counts.size());
+            String type = types.get(consumers);
+            passes.put(
+                "fan-out-" + consumers,
+                applyingPass(
+                    inbox,
+                    idSource.of("f" + consumers + "-r" + round, config.messages()),
+                    consumers,
+                    batch -> load.sendBatch(inbox.queue(), batch, type)));
+          }
+          return passes;
+        });
   }
 
   /**
@@ -497,8 +507,15 @@ class ThroughputBench {
    * @return messages per second, and what each cost
    */
   private Pass drain(Target target, List<String> messageIds, String type, int newEffects) {
+    return drain(
+        target, messageIds, batch -> load.sendBatch(target.queue(), batch, type), newEffects);
+  }
+
+  /** The messages held on the paused queue, sent in batches, then drained and timed. */
+  private Pass drain(
+      Target target, List<String> messageIds, Consumer<List<String>> sendBatch, int newEffects) {
     broker.pause(target.brokerName());
-    send(target, messageIds, type);
+    inBatches(messageIds, sendBatch);
     return resumeAndTime(target, messageIds, newEffects);
   }
 

@@ -1,11 +1,7 @@
 package dev.inbox.bench.handler;
 
-import dev.inbox.spi.Envelope;
 import dev.inbox.spi.InboxConsumer;
-import dev.inbox.spi.InboxContext;
-import dev.inbox.spi.InboxHandler;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 
 /**
  * The consumers of the fan-out passes: {@link #TWO} has two consumers, {@link #FOUR} four, each
@@ -22,38 +18,27 @@ public final class FanOut {
 
   private FanOut() {}
 
-  /** The business work, once per consumer. */
-  abstract static class SameWork implements InboxHandler {
-
-    @Inject private BusinessWork work;
-
-    @Override
-    public void handle(Envelope message, InboxContext context) {
-      work.apply(message.messageId(), message.producedAt());
-    }
-  }
-
   /** Takes both types. */
   @ApplicationScoped
   @InboxConsumer(
       name = "bench-fan-out-a",
       types = {TWO, FOUR})
-  public static class First extends SameWork {}
+  public static class First extends BusinessWorkHandler {}
 
   /** Takes both types. */
   @ApplicationScoped
   @InboxConsumer(
       name = "bench-fan-out-b",
       types = {TWO, FOUR})
-  public static class Second extends SameWork {}
+  public static class Second extends BusinessWorkHandler {}
 
   /** Takes the type of four. */
   @ApplicationScoped
   @InboxConsumer(name = "bench-fan-out-c", types = FOUR)
-  public static class Third extends SameWork {}
+  public static class Third extends BusinessWorkHandler {}
 
   /** Takes the type of four. */
   @ApplicationScoped
   @InboxConsumer(name = "bench-fan-out-d", types = FOUR)
-  public static class Fourth extends SameWork {}
+  public static class Fourth extends BusinessWorkHandler {}
 }

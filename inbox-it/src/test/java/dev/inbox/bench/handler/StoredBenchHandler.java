@@ -1,11 +1,7 @@
 package dev.inbox.bench.handler;
 
-import dev.inbox.spi.Envelope;
 import dev.inbox.spi.InboxConsumer;
-import dev.inbox.spi.InboxContext;
-import dev.inbox.spi.InboxHandler;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 
 /**
  * The benchmark's consumer in store-then-process mode: the same business insert as {@link
@@ -17,15 +13,8 @@ import jakarta.inject.Inject;
     name = StoredBenchHandler.CONSUMER,
     types = StoredBenchHandler.TYPE,
     mode = InboxConsumer.Mode.STORE_THEN_PROCESS)
-public class StoredBenchHandler implements InboxHandler {
+public class StoredBenchHandler extends BusinessWorkHandler {
 
   public static final String CONSUMER = "bench-stored";
   public static final String TYPE = "bench.stored";
-
-  @Inject private BusinessWork work;
-
-  @Override
-  public void handle(Envelope message, InboxContext context) {
-    work.apply(message.messageId(), message.producedAt());
-  }
 }
