@@ -48,8 +48,14 @@ final class Fingerprint {
    * @throws Unreadable when the text is JSON that cannot be canonicalised
    */
   static String ofText(String text) {
-    Object value = looksLikeJson(text) ? CanonicalJson.value(text) : null;
-    return value == null ? sha256(text.getBytes(StandardCharsets.UTF_8)) : sha256(value);
+    // A text message carries its text as UTF-8, which cannot hold a lone surrogate: it arrives as
+    // '?', and so it is hashed, wherever the text comes from.
+    String sent =
+        Text.firstLoneSurrogate(text) < 0
+            ? text
+            : new String(text.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8);
+    Object value = looksLikeJson(sent) ? CanonicalJson.value(sent) : null;
+    return value == null ? sha256(sent.getBytes(StandardCharsets.UTF_8)) : sha256(value);
   }
 
   /**
@@ -66,7 +72,9 @@ final class Fingerprint {
     }
     String text = payload.asText();
     Object body = looksLikeJson(text) ? CanonicalJson.value(text) : null;
-    return body == null ? ofText(text) : sha256(ScopedBody.select(body, scope));
+    return body == null
+        ? sha256(text.getBytes(StandardCharsets.UTF_8))
+        : sha256(ScopedBody.select(body, scope));
   }
 
   private static boolean looksLikeJson(String text) {

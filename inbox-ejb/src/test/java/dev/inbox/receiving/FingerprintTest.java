@@ -97,6 +97,22 @@ class FingerprintTest {
   }
 
   /**
+   * A lone surrogate cannot travel in UTF-8: a text message brings it as '?'. A text hashed where
+   * it did not travel (an HTTP request's body, read into a string) is hashed as it would have
+   * arrived, as earlier versions did.
+   */
+  @Test
+  void aTextWithALoneSurrogateIsHashedAsUtf8WouldCarryIt() {
+    String raw = "{\"note\":\"a\uD800b\",\"\uDC00\":1}";
+
+    assertEquals(
+        "56a98630917e0c59892dd08820ad0cebd4bdbfd7b394fc9af4c69c6c82bb81b7", Fingerprints.of(raw));
+    assertEquals(fingerprint(raw), Fingerprints.of(raw));
+    assertEquals(fingerprint("{\"note\":\"a?b\",\"?\":1}"), Fingerprints.of(raw));
+    assertNotEquals(fingerprint("{\"note\":\"a\\ud800b\",\"?\":1}"), Fingerprints.of(raw));
+  }
+
+  /**
    * The canonical form is hashed as it is written, through small buffers: a large body, with
    * characters of two, three and four UTF-8 bytes falling on every buffer boundary, hashes as its
    * canonical text does.
