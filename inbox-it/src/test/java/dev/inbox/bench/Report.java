@@ -4,11 +4,9 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
-import java.awt.Color;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,11 +19,6 @@ import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.jfree.chart.ChartFactory;
-import org.jfree.chart.ChartUtils;
-import org.jfree.chart.JFreeChart;
-import org.jfree.chart.plot.PlotOrientation;
-import org.jfree.data.category.DefaultCategoryDataset;
 
 /**
  * Turns the runs the benchmark wrote ({@code results-<cell>.json}) into what people read: a table
@@ -36,7 +29,7 @@ import org.jfree.data.category.DefaultCategoryDataset;
 public final class Report {
 
   /** The throughput paths, in the order the chart shows them. */
-  private static final List<String> PATHS =
+  static final List<String> PATHS =
       List.of(
           "broker",
           "database",
@@ -52,7 +45,7 @@ public final class Report {
           "inbox-small-after");
 
   /** A payload-size pass's path: which MDB, and the body's size in bytes. */
-  private static final Pattern PAYLOAD_PATH = Pattern.compile("(inbox|plain)-payload-(\\d+)");
+  static final Pattern PAYLOAD_PATH = Pattern.compile("(inbox|plain)-payload-(\\d+)");
 
   /** A fan-out pass's path: the consumers of its type. */
   private static final Pattern FAN_OUT_PATH = Pattern.compile("fan-out-(\\d+)");
@@ -70,13 +63,19 @@ public final class Report {
       return;
     }
     writeCsv(runs, dir.resolve("results.csv"));
-    writeChart(runs, dir.resolve("benchmark.png"));
+    Charts.throughput(runs, dir.resolve("benchmark.png"));
+    Charts.latency(runs, dir.resolve("latency.png"));
+    Charts.payloadSizes(runs, dir.resolve("payload-sizes.png"));
     String markdown = markdown(runs);
     Files.writeString(dir.resolve("benchmark.md"), markdown);
     PrintStream out = System.out;
     out.println();
     out.println(markdown);
-    out.println("Written: " + dir.resolve("benchmark.md") + ", results.csv, benchmark.png");
+    out.println(
+        "Written: "
+            + dir.resolve("benchmark.md")
+            + ", results.csv, benchmark.png and, where the runs measured them, latency.png and"
+            + " payload-sizes.png");
   }
 
   private static List<JsonObject> read(Path dir) throws IOException {
@@ -170,6 +169,9 @@ public final class Report {
           3,
           true);
       md.append(latency(run, "latency", "6. latency", "the inbox's peak"));
+      if (run.containsKey("plainLatencyP50Ms")) {
+        md.append(latency(run, "plainLatency", "6. the plain MDB's latency", "the inbox's peak"));
+      }
       if (median.containsKey("stored")) {
         md.append(
             String.format(
@@ -780,37 +782,6 @@ public final class Report {
       }
     }
     Files.writeString(file, csv);
-  }
-
-  private static void writeChart(List<JsonObject> runs, Path file) {
-    DefaultCategoryDataset data = new DefaultCategoryDataset();
-    StringBuilder machine = new StringBuilder();
-    for (JsonObject run : runs) {
-      Map<String, Double> median = medians(run);
-      for (String path : PATHS) {
-        if (!median.containsKey(path)) {
-          continue;
-        }
-        data.addValue(median.get(path), run.getString("cell"), path);
-      }
-      machine = new StringBuilder(run.getInt("cores") + " cores, " + run.getString("database"));
-    }
-    JFreeChart chart =
-        ChartFactory.createBarChart(
-            "Inbox benchmark: median messages (transactions) per second, " + machine,
-            "path",
-            "per second",
-            data,
-            PlotOrientation.VERTICAL,
-            true,
-            false,
-            false);
-    chart.setBackgroundPaint(Color.WHITE);
-    try {
-      ChartUtils.saveChartAsPNG(file.toFile(), chart, 1200, 600);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write the chart " + file, e);
-    }
   }
 
   /** A latency line of the goals' table, from the results named from the key. */

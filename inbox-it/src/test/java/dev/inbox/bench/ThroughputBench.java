@@ -119,6 +119,8 @@ class ThroughputBench {
     fanOut(inbox);
     sweep(inbox);
     latencyAtHalfPeak(inbox, "inbox", BenchHandler.TYPE, "latency");
+    // The plain MDB at the inbox's rate: the same load, so that the percentiles compare.
+    latencyAtHalfPeak(plain, "inbox", "bench.plain", "plainLatency");
     latencyAtHalfPeak(inbox, "stored", StoredBenchHandler.TYPE, "storedLatency");
     tableSize(inbox);
 
@@ -388,11 +390,11 @@ class ThroughputBench {
   }
 
   /**
-   * Messages at half a path's peak rate, one by one from one producer, for the configured time: the
-   * producer-timestamp-to-commit latency of each (for a store-then-process consumer, the commit of
-   * the worker that applied it), under results named from the key.
+   * Messages to a target at half a path's peak rate, one by one from one producer, for the
+   * configured time: the producer-timestamp-to-commit latency of each (for a store-then-process
+   * consumer, the commit of the worker that applied it), under results named from the key.
    */
-  private void latencyAtHalfPeak(Target inbox, String path, String type, String key) {
+  private void latencyAtHalfPeak(Target target, String path, String type, String key) {
     double rate = results.median(path) / 2;
     int count = (int) Math.max(1, rate * config.latencySeconds());
     PassIds sent = idSource.of(key, count);
@@ -403,7 +405,7 @@ class ThroughputBench {
       for (int i = 0; i < count; i++) {
         long due = start + i * interval;
         LockSupport.parkNanos(due - System.nanoTime());
-        load.sendNow(jms, inbox.queue(), sent.all().get(i), type);
+        load.sendNow(jms, target.queue(), sent.all().get(i), type);
       }
     }
     double sentPerSecond = count / seconds(start);
@@ -413,7 +415,9 @@ class ThroughputBench {
     results.put(key + "SentPerSecond", sentPerSecond);
     results.put(key + "Messages", committed.getTotalCount());
     results.put(key + "P50Ms", Latency.millis(committed.getValueAtPercentile(50)));
+    results.put(key + "P90Ms", Latency.millis(committed.getValueAtPercentile(90)));
     results.put(key + "P99Ms", Latency.millis(committed.getValueAtPercentile(99)));
+    results.put(key + "P999Ms", Latency.millis(committed.getValueAtPercentile(99.9)));
     results.put(key + "MaxMs", Latency.millis(committed.getMaxValue()));
   }
 
