@@ -5,6 +5,7 @@ import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Takes one delivery through the inbox, in the caller's transaction: decides for the message as a
@@ -85,6 +86,7 @@ public class Dispatcher {
     // not held against the retention watermark again (a dead-lettered one has not been looked at).
     boolean checkLate = delivery.redrive() != Redrive.FROM_QUARANTINE;
     ConsumerViews views = new ConsumerViews(admitted, fingerprinter);
+    Function<Subscription, Facts> factsOf = facts.of(consumers, admitted.envelope());
     List<Verdict> verdicts = new ArrayList<>();
     for (Subscription consumer : consumers) {
       Verdict verdict;
@@ -97,7 +99,7 @@ public class Dispatcher {
                 delivery.deliveryCount(),
                 checkLate,
                 policy,
-                facts.of(consumer, admitted.envelope()));
+                factsOf.apply(consumer));
         verdict =
             effects.carryOut(
                 decision,

@@ -12,7 +12,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /** The {@link Facts} of one consumer and message, read from the store when a decision asks. */
 @ApplicationScoped
@@ -43,12 +47,27 @@ class StoreFacts {
     this(null, null, null, null, null);
   }
 
-  Facts of(Subscription consumer, Envelope envelope) {
+  /**
+   * The facts of each consumer of a message. The rows of a type's consumers are read in one look-up
+   * when it has several, when the first decision asks for its row (so that a failed read is that
+   * consumer's, as any other read's): a consumer's row written meanwhile by another delivery of the
+   * message is then found by the unique key at insert, as any race is.
+   */
+  Function<Subscription, Facts> of(List<Subscription> consumers, Envelope envelope) {
+    if (consumers.size() < 2) {
+      return consumer ->
+          of(consumer, envelope, () -> store.find(consumer.consumer(), envelope.messageId()));
+    }
+    MessageRows rows = new MessageRows(consumers, envelope.messageId());
+    return consumer -> of(consumer, envelope, () -> rows.of(consumer.consumer()));
+  }
+
+  private Facts of(Subscription consumer, Envelope envelope, Supplier<Optional<InboxEntry>> row) {
     String name = consumer.consumer();
     return new Facts() {
       @Override
       public Optional<Recorded> recorded() {
-        return store.find(name, envelope.messageId()).map(StoreFacts::recorded);
+        return row.get().map(StoreFacts::recorded);
       }
 
       @Override
@@ -97,6 +116,26 @@ class StoreFacts {
             .map(StoreFacts::recorded);
       }
     };
+  }
+
+  /** The rows of a message's consumers, read once, when first asked for. */
+  private final class MessageRows {
+
+    private final List<String> consumers;
+    private final String messageId;
+    private Map<String, InboxEntry> rows;
+
+    MessageRows(List<Subscription> consumers, String messageId) {
+      this.consumers = consumers.stream().map(Subscription::consumer).toList();
+      this.messageId = messageId;
+    }
+
+    Optional<InboxEntry> of(String consumer) {
+      if (rows == null) {
+        rows = store.findAll(consumers, messageId);
+      }
+      return Optional.ofNullable(rows.get(consumer));
+    }
   }
 
   private static Recorded recorded(InboxEntry row) {

@@ -4,6 +4,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
+import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -25,5 +27,9 @@ class CommittedRows {
   Optional<InboxEntry> find(String consumer, String messageId) {
     return Optional.ofNullable(
         em.find(InboxEntry.class, new ConsumerMessageKey(consumer, messageId)));
+  }
+
+  List<InboxEntry> findAll(Collection<String> consumers, String messageId) {
+    return InboxStore.rowsOf(em, consumers, messageId);
   }
 }

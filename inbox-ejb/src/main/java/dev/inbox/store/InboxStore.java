@@ -11,10 +11,12 @@ import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.stream.Collectors;
 
 /** Reads and writes inbox rows: writes in the caller's transaction, look-ups of committed rows. */
 @ApplicationScoped
@@ -68,6 +70,28 @@ public class InboxStore {
     }
     return Optional.ofNullable(
         joined().find(InboxEntry.class, new ConsumerMessageKey(consumer, messageId)));
+  }
+
+  /**
+   * The rows of several consumers for one message, by consumer, in one look-up; read outside the
+   * caller's transaction while that has not used the database, as {@link #find} does.
+   */
+  public Map<String, InboxEntry> findAll(Collection<String> consumers, String messageId) {
+    List<InboxEntry> rows =
+        enlistment.isJoined()
+            ? rowsOf(joined(), consumers, messageId)
+            : committed.findAll(consumers, messageId);
+    return rows.stream().collect(Collectors.toMap(InboxEntry::consumerName, row -> row));
+  }
+
+  static List<InboxEntry> rowsOf(EntityManager em, Collection<String> consumers, String messageId) {
+    return em.createQuery(
+            "select e from InboxEntry e where e.messageId = :messageId"
+                + " and e.consumerName in :consumers",
+            InboxEntry.class)
+        .setParameter("messageId", messageId)
+        .setParameter("consumers", consumers)
+        .getResultList();
   }
 
   public Optional<InboxEntry> findByBusinessKey(String consumer, String businessKey) {
