@@ -55,7 +55,12 @@ final class CanonicalJson {
    */
   static String canonical(String json) {
     Object value = value(json);
-    return value == null ? null : text(value);
+    if (value == null) {
+      return null;
+    }
+    StringBuilder out = new StringBuilder();
+    write(value, out);
+    return out.toString();
   }
 
   /**
@@ -73,13 +78,6 @@ final class CanonicalJson {
     } catch (JsonException notJson) {
       return null;
     }
-  }
-
-  /** The canonical text of a value that {@link #value(String)} read, or a part of one. */
-  static String text(Object value) {
-    StringBuilder out = new StringBuilder();
-    write(value, out);
-    return out.toString();
   }
 
   /**

@@ -38,7 +38,8 @@ final class Fingerprint {
    * @throws Unreadable when the body is JSON that cannot be canonicalised
    */
   static String of(Payload payload) {
-    return payload.text() ? ofText(payload.asText()) : sha256(payload.bytes());
+    // A payload's text is decoded from UTF-8, so it holds no lone surrogate to normalise.
+    return payload.text() ? ofSentText(payload.asText()) : sha256(payload.bytes());
   }
 
   /**
@@ -50,12 +51,16 @@ final class Fingerprint {
   static String ofText(String text) {
     // A text message carries its text as UTF-8, which cannot hold a lone surrogate: it arrives as
     // '?', and so it is hashed, wherever the text comes from.
-    String sent =
+    return ofSentText(
         Text.firstLoneSurrogate(text) < 0
             ? text
-            : new String(text.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8);
-    Object value = looksLikeJson(sent) ? CanonicalJson.value(sent) : null;
-    return value == null ? sha256(sent.getBytes(StandardCharsets.UTF_8)) : sha256(value);
+            : new String(text.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8));
+  }
+
+  /** The fingerprint of a text that UTF-8 can carry as it is. */
+  private static String ofSentText(String text) {
+    Object value = json(text);
+    return value == null ? sha256(text.getBytes(StandardCharsets.UTF_8)) : sha256(value);
   }
 
   /**
@@ -71,15 +76,22 @@ final class Fingerprint {
       return of(payload);
     }
     String text = payload.asText();
-    Object body = looksLikeJson(text) ? CanonicalJson.value(text) : null;
+    Object body = json(text);
     return body == null
         ? sha256(text.getBytes(StandardCharsets.UTF_8))
         : sha256(ScopedBody.select(body, scope));
   }
 
-  private static boolean looksLikeJson(String text) {
-    String trimmed = text.strip();
-    return trimmed.startsWith("{") || trimmed.startsWith("[");
+  /** The text's JSON value as the canonical form reads it, or null when it is not JSON. */
+  private static Object json(String text) {
+    // Looked at from the first character that is not white space, without copying the text.
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (!Character.isWhitespace(c)) {
+        return c == '{' || c == '[' ? CanonicalJson.value(text) : null;
+      }
+    }
+    return null;
   }
 
   private static String sha256(byte[] bytes) {
