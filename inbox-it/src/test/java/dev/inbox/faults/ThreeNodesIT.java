@@ -36,6 +36,12 @@ class ThreeNodesIT {
   /** Sent one by one while a node is killed and another restarted. */
   private static final int WHILE_THE_NODES_CHANGE = 150;
 
+  /**
+   * Sent in one transaction just before node B is stopped, so that it stops with messages queued or
+   * in delivery however fast the nodes applied what came before.
+   */
+  private static final int AT_THE_STOP = 50;
+
   /** Sent in one transaction once node B is back, so that it takes its share. */
   private static final int AFTER_THE_RESTART = 50;
 
@@ -61,10 +67,11 @@ class ThreeNodesIT {
   @Test
   void theSameIdentitiesAtThreeNodesTakeEffectOnceThoughOneIsKilledAndOneRestarted()
       throws Exception {
-    int identities = BACKLOG + WHILE_THE_NODES_CHANGE + AFTER_THE_RESTART;
+    int identities = BACKLOG + WHILE_THE_NODES_CHANGE + AT_THE_STOP + AFTER_THE_RESTART;
     Storm storm = Storm.of(identities, COPIES);
     List<TestMessage> messages = storm.messages();
     int produced = (BACKLOG + WHILE_THE_NODES_CHANGE) * COPIES;
+    int sentAtTheStop = produced + AT_THE_STOP * COPIES;
     int appliedAtTheKill;
     int preparedInBroker;
     int preparedInDatabase;
@@ -81,12 +88,13 @@ class ThreeNodesIT {
       storm.awaitApplied(appliedAtTheKill + BACKLOG / 5);
       preparedInBroker = broker.preparedTransactions();
       preparedInDatabase = database.preparedTransactions();
+      sender.sendTogether(messages.subList(produced, sentAtTheStop));
       queuedAtTheStop = broker.depth(BrokerView.INBOX_QUEUE);
       nodes.stop(Node.B);
       nodes.start(Node.B);
       nodes.start(Node.C);
       producer.get(SEND_DEADLINE.toSeconds(), TimeUnit.SECONDS);
-      sender.sendTogether(messages.subList(produced, messages.size()));
+      sender.sendTogether(messages.subList(sentAtTheStop, messages.size()));
       // Counters start from zero when a node starts: whatever B counts now, it applied since.
       Awaitility.await("node B applying messages again")
           .atMost(Duration.ofSeconds(120))
