@@ -64,8 +64,32 @@ broker_up() {
   else
     bash "$config/artemis/create-broker.sh" "$artemis" "$broker" \
       "$INBOX_IT_BROKER_PORT" "$INBOX_IT_BROKER_JMX_PORT"
+    if [ "$INBOX_IT_TOPOLOGY" = payara ]; then bench_queues "$broker/etc/broker.xml"; fi
     bash "$config/artemis/start-broker.sh" "$broker"
   fi
+}
+
+# The benchmark's two queues on a Payara cell's broker, which the servers' user (role inbox) may
+# send to and consume: the broker gives that role the inbox's queues only, and creates no others.
+bench_queues() {
+  local queue addresses='' security=''
+  for queue in BenchPlainQueue BenchReceiveQueue; do
+    addresses+="<address name=\"$queue\"><anycast><queue name=\"$queue\"/></anycast></address>"
+    security+="<security-setting match=\"$queue\"><permission type=\"send\" roles=\"amq,inbox\"/>"
+    security+="<permission type=\"consume\" roles=\"amq,inbox\"/>"
+    security+="<permission type=\"browse\" roles=\"amq,inbox\"/>"
+    security+="<permission type=\"manage\" roles=\"amq\"/></security-setting>"
+  done
+  awk -v addresses="$addresses" -v security="$security" '
+    /<\/addresses>/ { print addresses }
+    /<security-setting match="#">/ { print security }
+    { print }
+  ' "$1" >"$1.new" && mv "$1.new" "$1"
+  grep -q '<address name="BenchReceiveQueue">' "$1" &&
+    grep -q '<security-setting match="BenchReceiveQueue">' "$1" || {
+    echo "Could not add the benchmark's queues to $1" >&2
+    exit 1
+  }
 }
 
 broker_down() {

@@ -3,8 +3,8 @@
 # (provision.sh's extra scripts), with ASADMIN set.
 #
 # The benchmark's queues (docs/benchmarks.md): a plain MDB doing the business insert without the
-# inbox, and an MDB that only receives, the broker's own ceiling. The standalone broker creates the
-# queues when the MDBs attach.
+# inbox, and an MDB that only receives, the broker's own ceiling. The cell's broker has the two
+# queues (cells/cell.sh), as a team's broker would: the servers' user may create none.
 set -euo pipefail
 . "$(dirname "$0")/../../../../server-config/payara/lib.sh"
 for queue in benchPlain:BenchPlainQueue benchReceive:BenchReceiveQueue; do
