@@ -5,6 +5,7 @@ import dev.inbox.dispatch.Subscriptions;
 import dev.inbox.settings.Durations;
 import dev.inbox.store.PendingMessages;
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
@@ -36,8 +37,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * This node's workers: every {@code inbox.store-then-process.poll-interval}, and at once again
  * while there is work, each store-then-process consumer's due messages are claimed, up to {@code
  * inbox.store-then-process.workers} at a time, and processed side by side on the server's managed
- * executor, each in a transaction of its own ({@link StoredMessages}); a worker that finishes takes
- * the next due message without waiting for the others. A claim is leased for {@code
+ * executor, each in a transaction of its own ({@link StoredMessages}). A worker that finishes
+ * claims the consumer's next due message itself and goes on until none is due: the timer's rounds
+ * only start idle workers, so a busy consumer never waits for the timer service, which on Payara
+ * fires a timer at most once a second by default. A claim is leased for {@code
  * inbox.store-then-process.lease}: a node that dies leaves its claims to the others once their
  * leases expire. A consumer with nothing due is looked at without a transaction; a claim's
  * transaction opens only when something is due. Started only when a consumer is in that mode.
@@ -89,6 +92,9 @@ public class Workers {
   /** How many of each consumer's messages this node's workers are processing now. */
   private final Map<String, AtomicInteger> running = new ConcurrentHashMap<>();
 
+  /** Set when the application stops: a worker takes no further message. */
+  private volatile boolean stopping;
+
   private List<String> consumers = List.of();
   private Duration poll;
   private Duration leaseTime;
@@ -112,6 +118,11 @@ public class Workers {
             "Store-then-process workers for %s: %d at a time, claims leased for %s, as %s"
                 .formatted(consumers, workers, leaseTime, owner));
     schedule(poll);
+  }
+
+  @PreDestroy
+  void stop() {
+    stopping = true;
   }
 
   /** One round: claims and hands out each consumer's due messages; outside any transaction. */
@@ -157,14 +168,7 @@ public class Workers {
     for (PendingMessages.Claim claim : claims) {
       busy.incrementAndGet();
       try {
-        executor.execute(
-            () -> {
-              try {
-                process(claim);
-              } finally {
-                busy.decrementAndGet();
-              }
-            });
+        executor.execute(() -> work(consumer, claim, busy));
       } catch (RejectedExecutionException e) {
         // The server is stopping: this claim's lease runs out, and another node takes it.
         busy.decrementAndGet();
@@ -176,6 +180,40 @@ public class Workers {
 
   private static Duration min(Duration one, Duration other) {
     return one.compareTo(other) <= 0 ? one : other;
+  }
+
+  /** A worker: its claim, then each due message of the consumer it claims next, one at a time. */
+  private void work(String consumer, PendingMessages.Claim first, AtomicInteger busy) {
+    try {
+      for (PendingMessages.Claim claim = first; claim != null; claim = next(consumer)) {
+        process(claim);
+      }
+    } finally {
+      busy.decrementAndGet();
+    }
+  }
+
+  /**
+   * The consumer's next due message, claimed for the worker that asks; null when none is due, when
+   * the application stops, or when the database cannot say (the timer's next round looks again).
+   */
+  private PendingMessages.Claim next(String consumer) {
+    if (stopping) {
+      return null;
+    }
+    try {
+      LocalDateTime now = LocalDateTime.now(clock);
+      if (!due.any(consumer, now, gapWait)) {
+        return null;
+      }
+      return pending.claim(consumer, owner, 1, now, leaseTime, gapWait).stream()
+          .findFirst()
+          .orElse(null);
+    } catch (RuntimeException e) {
+      LOG.log(
+          Level.FINE, e, () -> "A worker of " + consumer + " stops; the next round looks again");
+      return null;
+    }
   }
 
   private void process(PendingMessages.Claim claim) {
