@@ -133,6 +133,23 @@ payara_domain() {
     "$tests/payara/configure-test-server.sh"
 }
 
+# The CLI commands that size WildFly's MDB instance pool, which bounds every MDB's deliveries at
+# once: derived from the cores as WildFly has it (derived), or that many instances (the benchmark's
+# concurrency runs, docs/benchmarks.md).
+mdb_pool() {
+  local pool=/subsystem=ejb3/strict-max-bean-instance-pool=mdb-strict-max-pool
+  if [ "$1" = derived ]; then
+    echo "$pool:undefine-attribute(name=max-pool-size)"
+    echo "$pool:write-attribute(name=derive-size, value=from-cpu-count)"
+  elif [[ $1 =~ ^[1-9][0-9]*$ ]]; then
+    echo "$pool:undefine-attribute(name=derive-size)"
+    echo "$pool:write-attribute(name=max-pool-size, value=$1)"
+  else
+    echo "it.mdb.pool-size is '$1': give a number of MDB instances, or derived" >&2
+    exit 1
+  fi
+}
+
 # The console's users of the tests (ConsoleIT): one per role, and one with no console role.
 console_users() {
   local add=$1
@@ -145,7 +162,10 @@ console_users() {
 
 case $action-$INBOX_IT_TOPOLOGY in
   up-wildfly)
-    wildfly_up "$server" "$database" "$tests/wildfly/configure-test-server.cli"
+    pool_cli=$(mktemp --suffix=.cli)
+    mdb_pool "${INBOX_IT_MDB_POOL_SIZE:-derived}" >"$pool_cli"
+    wildfly_up "$server" "$database" "$tests/wildfly/configure-test-server.cli" "$pool_cli"
+    rm -f "$pool_cli"
     console_users "$config/wildfly/add-console-user.sh" "$server"
     INBOX_APP_PASSWORD=$INBOX_IT_CONSOLE_PASSWORD \
       bash "$config/wildfly/add-application-user.sh" "$server" it-outsider guest

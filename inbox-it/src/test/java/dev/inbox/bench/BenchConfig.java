@@ -28,6 +28,8 @@ import java.util.Properties;
  * @param payloadSizes the body sizes, in bytes, of the payload-size passes
  * @param payloadBytesPerPass how many bytes of bodies a payload-size pass sends, at most: its
  *     messages are that divided by the body size, at most {@code messages}
+ * @param roundsOnly the rounds alone, none of the passes after them: a run of the concurrency
+ *     series, which measures the paths at each MDB concurrency
  * @param output the directory the results go to
  * @param server the server under test, as the report names it
  * @param broker the broker and its settings, as the report names them
@@ -47,6 +49,7 @@ record BenchConfig(
     int concurrency,
     List<Integer> payloadSizes,
     int payloadBytesPerPass,
+    boolean roundsOnly,
     String output,
     String server,
     String broker,
@@ -71,6 +74,7 @@ record BenchConfig(
     {"concurrency", "8"},
     {"payload-sizes", "1024,65536,1048576"},
     {"payload-bytes-per-pass", "67108864"},
+    {"rounds-only", "false"},
     {"output", "target/bench"},
     {"server", "unknown server"},
     {"broker", "unknown broker"}
@@ -117,6 +121,7 @@ record BenchConfig(
         number(properties, "concurrency"),
         sizes(properties, "payload-sizes"),
         number(properties, "payload-bytes-per-pass"),
+        Boolean.parseBoolean(properties.getProperty("rounds-only")),
         properties.getProperty("output"),
         properties.getProperty("server"),
         properties.getProperty("broker"),

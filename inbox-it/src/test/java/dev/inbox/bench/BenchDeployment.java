@@ -61,6 +61,7 @@ final class BenchDeployment {
                     PlainListener.class,
                     ReceiveListener.class)
                 .addAsResource(new StringAsset(BenchConfig.ofBuild()), BenchConfig.RESOURCE)
+                .addAsWebInfResource("bench/jboss-ejb3.xml", "jboss-ejb3.xml")
                 .addAsWebInfResource("bench/glassfish-ejb-jar.xml", "glassfish-ejb-jar.xml"))
         .addAsLibrary(InboxDeployment.jarOf(Histogram.class))
         .addAsLibrary(InboxDeployment.jarOf(Generators.class));

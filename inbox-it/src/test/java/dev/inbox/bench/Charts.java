@@ -11,6 +11,7 @@ import java.text.DecimalFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
@@ -31,8 +32,9 @@ import org.jfree.data.xy.XYSeriesCollection;
 
 /**
  * The report's charts: throughput by path, latency percentiles of the inbox against the plain MDB,
- * and throughput against the body's size. Every label is spelled out, and the series take the
- * Okabe-Ito palette, which readers with any common colour-vision deficiency tell apart.
+ * throughput against the body's size and against the MDB's concurrency. Every label is spelled out,
+ * and the series take the Okabe-Ito palette, which readers with any common colour-vision deficiency
+ * tell apart.
  */
 final class Charts {
 
@@ -156,11 +158,52 @@ final class Charts {
     XYPlot plot = chart.getXYPlot();
     plot.setDomainAxis(doublings("body size, KiB (logarithmic)"));
     plot.setRangeAxis(doublings("messages per second (logarithmic)"));
+    save(lines(chart), file, 1000, 600);
+  }
+
+  /**
+   * Messages per second of the inbox and the plain MDB against the inbox MDB's deliveries at once,
+   * from the concurrency series (a run per concurrency), the concurrency's axis logarithmic.
+   */
+  static void concurrency(List<JsonObject> series, Path file) {
+    XYSeriesCollection data = new XYSeriesCollection();
+    Map<String, XYSeries[]> byCell = new TreeMap<>();
+    for (JsonObject run : Report.byDeliveries(series)) {
+      String cell = run.getString("cell");
+      XYSeries[] paths =
+          byCell.computeIfAbsent(
+              cell,
+              name ->
+                  new XYSeries[] {
+                    new XYSeries(name + ": inbox"), new XYSeries(name + ": plain MDB")
+                  });
+      Map<String, Double> median = Report.medians(run);
+      paths[0].add(run.getInt("concurrency"), median.get("inbox"));
+      paths[1].add(run.getInt("concurrency"), median.get("plain"));
+    }
+    byCell.values().forEach(paths -> List.of(paths).forEach(data::addSeries));
+    JFreeChart chart =
+        ChartFactory.createXYLineChart(
+            "Messages per second against the MDB's deliveries at once, " + machine(series),
+            "deliveries at once (logarithmic)",
+            "messages per second",
+            data,
+            PlotOrientation.VERTICAL,
+            true,
+            false,
+            false);
+    chart.getXYPlot().setDomainAxis(doublings("deliveries at once (logarithmic)"));
+    save(lines(chart), file, 1000, 600);
+  }
+
+  /** Lines with a mark at each point, thick enough to tell apart. */
+  private static JFreeChart lines(JFreeChart chart) {
+    XYPlot plot = chart.getXYPlot();
     XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
     renderer.setDefaultStroke(new BasicStroke(2f));
     renderer.setAutoPopulateSeriesStroke(false);
     plot.setRenderer(renderer);
-    save(legible(chart, plot), file, 1000, 600);
+    return legible(chart, plot);
   }
 
   /** A logarithmic axis with a tick at every doubling, in plain numbers. */

@@ -10,6 +10,7 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -63,10 +64,17 @@ public final class Report {
       return;
     }
     writeCsv(runs, dir.resolve("results.csv"));
-    Charts.throughput(runs, dir.resolve("benchmark.png"));
-    Charts.latency(runs, dir.resolve("latency.png"));
-    Charts.payloadSizes(runs, dir.resolve("payload-sizes.png"));
-    String markdown = markdown(runs);
+    List<JsonObject> cells = runs.stream().filter(run -> !roundsOnly(run)).toList();
+    List<JsonObject> series = runs.stream().filter(Report::roundsOnly).toList();
+    if (!cells.isEmpty()) {
+      Charts.throughput(cells, dir.resolve("benchmark.png"));
+      Charts.latency(cells, dir.resolve("latency.png"));
+      Charts.payloadSizes(cells, dir.resolve("payload-sizes.png"));
+    }
+    if (!series.isEmpty()) {
+      Charts.concurrency(series, dir.resolve("concurrency.png"));
+    }
+    String markdown = markdown(cells) + concurrency(series);
     Files.writeString(dir.resolve("benchmark.md"), markdown);
     PrintStream out = System.out;
     out.println();
@@ -74,8 +82,73 @@ public final class Report {
     out.println(
         "Written: "
             + dir.resolve("benchmark.md")
-            + ", results.csv, benchmark.png and, where the runs measured them, latency.png and"
-            + " payload-sizes.png");
+            + ", results.csv and, where the runs measured them, benchmark.png, latency.png,"
+            + " payload-sizes.png and concurrency.png");
+  }
+
+  /** A run of the concurrency series: its rounds at one MDB concurrency, nothing after them. */
+  static boolean roundsOnly(JsonObject run) {
+    return run.containsKey("roundsOnly");
+  }
+
+  /**
+   * The concurrency series, a table per cell: each path's median rate at each number of deliveries
+   * at once, and the inbox against the plain MDB round by round.
+   */
+  static String concurrency(List<JsonObject> series) {
+    StringBuilder md = new StringBuilder();
+    Map<String, List<JsonObject>> byCell = new TreeMap<>();
+    series.forEach(
+        run -> byCell.computeIfAbsent(run.getString("cell"), cell -> new ArrayList<>()).add(run));
+    byCell.forEach(
+        (cell, runs) -> {
+          md.append("### ").append(cell).append(": throughput against concurrency\n\n");
+          md.append(
+              "| deliveries at once | inbox | plain MDB | inbox ÷ plain, median of the rounds'"
+                  + " ratios (lowest–highest) | duplicates | broker alone | database alone |\n"
+                  + "|---|---|---|---|---|---|---|\n");
+          for (JsonObject run : byDeliveries(runs)) {
+            Map<String, Double> median = medians(run);
+            md.append(
+                String.format(
+                    Locale.ROOT,
+                    "| %s | %.0f | %.0f | %s | %.0f | %.0f | %.0f |%n",
+                    deliveries(run),
+                    median.get("inbox"),
+                    median.get("plain"),
+                    paired(rounds(run), "inbox", "plain"),
+                    median.get("duplicate"),
+                    median.get("broker"),
+                    median.get("database")));
+          }
+          JsonObject last = runs.get(runs.size() - 1);
+          md.append(
+              String.format(
+                  Locale.ROOT,
+                  "%nMessages per second, each row from a run of its own (%s; %d messages per pass,"
+                      + " %d rounds after %s); the database's ceiling runs as many threads as the"
+                      + " inbox MDB's deliveries.%n%n",
+                  last.getString("server"),
+                  last.getInt("messagesPerPass"),
+                  last.getInt("rounds"),
+                  warmUp(last)));
+        });
+    return md.toString();
+  }
+
+  /** The inbox MDB's deliveries at once, with its pool and sessions where the server said. */
+  private static String deliveries(JsonObject run) {
+    if (!run.containsKey("inboxMdb")) {
+      return String.valueOf(run.getInt("concurrency"));
+    }
+    JsonObject mdb = run.getJsonObject("inboxMdb");
+    return "%d (pool %d, sessions %d)"
+        .formatted(mdb.getInt("deliveries"), mdb.getInt("poolMaxSize"), mdb.getInt("maxSession"));
+  }
+
+  /** The runs of a series by their deliveries at once, fewest first. */
+  static List<JsonObject> byDeliveries(List<JsonObject> runs) {
+    return runs.stream().sorted(Comparator.comparingInt(run -> run.getInt("concurrency"))).toList();
   }
 
   private static List<JsonObject> read(Path dir) throws IOException {
@@ -752,7 +825,7 @@ public final class Report {
         new StringBuilder(
             "cell,xa,path,round,per_second,note,cpu_us_per_message,heap_kib_per_message,"
                 + "transactions_per_message,statements_per_message,wal_bytes_per_message,"
-                + "checkpoints_begun\n");
+                + "checkpoints_begun,deliveries_at_once\n");
     for (JsonObject run : runs) {
       for (JsonValue value : run.getJsonArray("samples")) {
         JsonObject sample = value.asJsonObject();
@@ -778,7 +851,7 @@ public final class Report {
         if (sample.containsKey("checkpointsBegun")) {
           csv.append(sample.getInt("checkpointsBegun"));
         }
-        csv.append('\n');
+        csv.append(',').append(run.getInt("concurrency")).append('\n');
       }
     }
     Files.writeString(file, csv);

@@ -43,6 +43,7 @@ import java.util.function.IntFunction;
 import java.util.logging.Logger;
 import org.HdrHistogram.Histogram;
 import org.awaitility.Awaitility;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.AfterAll;
@@ -114,6 +115,15 @@ class ThroughputBench {
       round(steps, "r" + round, round).forEach((path, pass) -> results.sample(path, number, pass));
     }
     results.put("smallTableRowsAtEnd", tables.inboxRows());
+    if (config.roundsOnly()) {
+      results.put("roundsOnly", "yes");
+      LOG.info(
+          () ->
+              "Benchmark results: "
+                  + results.write(
+                      config.output(), config.cell() + "-deliveries-" + ceilingThreads));
+      return;
+    }
 
     payloadSizes(inbox, plain);
     fanOut(inbox);
@@ -132,12 +142,13 @@ class ThroughputBench {
    * MDB's for the report; {@code bench.concurrency} where the server does not say.
    */
   private int ceilingThreads() {
-    Optional<MdbConcurrency> inbox =
-        MdbConcurrency.read(
-            "InboxListener",
-            Integer.getInteger("inbox.mdb.max-session", MdbConcurrency.ADAPTER_DEFAULT_SESSIONS));
-    Optional<MdbConcurrency> plain =
-        MdbConcurrency.read("PlainListener", MdbConcurrency.ADAPTER_DEFAULT_SESSIONS);
+    // The benchmark's MDBs take the inbox MDB's sessions (src/test/resources/bench).
+    int sessions =
+        ConfigProvider.getConfig()
+            .getOptionalValue("inbox.mdb.max-session", Integer.class)
+            .orElse(MdbConcurrency.ADAPTER_DEFAULT_SESSIONS);
+    Optional<MdbConcurrency> inbox = MdbConcurrency.read("InboxListener", sessions);
+    Optional<MdbConcurrency> plain = MdbConcurrency.read("PlainListener", sessions);
     inbox.ifPresent(figures -> results.put("inboxMdb", figures.toJson()));
     plain.ifPresent(figures -> results.put("plainMdb", figures.toJson()));
     int threads = inbox.map(MdbConcurrency::deliveries).orElse(config.concurrency());
