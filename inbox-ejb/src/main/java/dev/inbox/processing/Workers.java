@@ -18,7 +18,7 @@ import jakarta.ejb.TimerConfig;
 import jakarta.ejb.TimerService;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
@@ -27,6 +27,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
@@ -36,8 +38,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * This node's workers: every {@code inbox.store-then-process.poll-interval}, and at once again
  * while there is work, each store-then-process consumer's due messages are claimed, up to {@code
- * inbox.store-then-process.workers} at a time, and processed side by side on the server's managed
- * executor, each in a transaction of its own ({@link StoredMessages}). A worker that finishes
+ * inbox.store-then-process.workers} at a time, and processed side by side, each in a transaction of
+ * its own ({@link StoredMessages}), on as many threads of the node's own, made by the server's
+ * managed thread factory: the server's default managed executor may run fewer at once (Payara's has
+ * no core threads and an unbounded queue, so it runs one task at a time). A worker that finishes
  * claims the consumer's next due message itself and goes on until none is due: the timer's rounds
  * only start idle workers, so a busy consumer never waits for the timer service, which on Payara
  * fires a timer at most once a second by default. A claim is leased for {@code
@@ -58,7 +62,7 @@ public class Workers {
 
   @Resource private TimerService timers;
 
-  @Resource private ManagedExecutorService executor;
+  @Resource private ManagedThreadFactory threads;
 
   @Inject private Subscriptions subscriptions;
 
@@ -95,6 +99,9 @@ public class Workers {
   /** Set when the application stops: a worker takes no further message. */
   private volatile boolean stopping;
 
+  /** The workers' threads: {@code inbox.store-then-process.workers} for each consumer. */
+  private ExecutorService executor;
+
   private List<String> consumers = List.of();
   private Duration poll;
   private Duration leaseTime;
@@ -113,6 +120,8 @@ public class Workers {
     if (consumers.isEmpty()) {
       return;
     }
+    // Each consumer has its own workers.
+    executor = Executors.newFixedThreadPool(workers * consumers.size(), threads);
     LOG.info(
         () ->
             "Store-then-process workers for %s: %d at a time, claims leased for %s, as %s"
@@ -123,6 +132,10 @@ public class Workers {
   @PreDestroy
   void stop() {
     stopping = true;
+    if (executor != null) {
+      // A worker finishes the message it holds and claims no other.
+      executor.shutdown();
+    }
   }
 
   /** One round: claims and hands out each consumer's due messages; outside any transaction. */
