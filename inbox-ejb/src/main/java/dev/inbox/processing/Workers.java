@@ -30,6 +30,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -56,6 +57,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class Workers {
 
   private static final Logger LOG = Logger.getLogger(Workers.class.getName());
+
+  /** How long, in seconds, the application's stop waits for the workers' messages in hand. */
+  private static final long FINISHING = 10;
 
   /** How soon a round looks again while every worker of a consumer is busy. */
   private static final Duration ALL_BUSY = Duration.ofMillis(10);
@@ -129,12 +133,27 @@ public class Workers {
     schedule(poll);
   }
 
+  /**
+   * Lets each worker finish the message it holds, for up to {@value #FINISHING} seconds, and claim
+   * no other; a message still in hand after that keeps its lease until it runs out.
+   */
   @PreDestroy
   void stop() {
     stopping = true;
-    if (executor != null) {
-      // A worker finishes the message it holds and claims no other.
-      executor.shutdown();
+    if (executor == null) {
+      return;
+    }
+    executor.shutdown();
+    try {
+      if (!executor.awaitTermination(FINISHING, TimeUnit.SECONDS)) {
+        LOG.warning(
+            () ->
+                "Store-then-process workers still busy after %d s at stop: their messages are"
+                        .formatted(FINISHING)
+                    + " taken again once their leases run out (inbox.store-then-process.lease)");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -149,7 +168,9 @@ public class Workers {
       }
     } catch (RuntimeException e) {
       // The database is away: the next round tries again; claims taken stay leased until then.
-      LOG.log(Level.WARNING, e, () -> "Store-then-process round failed; the next one retries");
+      if (!stopping) {
+        LOG.log(Level.WARNING, e, () -> "Store-then-process round failed; the next one retries");
+      }
     } finally {
       try {
         schedule(next);
@@ -167,6 +188,9 @@ public class Workers {
    * @return how soon to look again: at once after a claim, soon while every worker is busy
    */
   private Duration handOut(String consumer) {
+    if (stopping) {
+      return poll;
+    }
     AtomicInteger busy = running.computeIfAbsent(consumer, c -> new AtomicInteger());
     int idle = workers - busy.get();
     if (idle <= 0) {
@@ -224,7 +248,10 @@ public class Workers {
           .orElse(null);
     } catch (RuntimeException e) {
       LOG.log(
-          Level.FINE, e, () -> "A worker of " + consumer + " stops; the next round looks again");
+          Level.WARNING,
+          e,
+          () ->
+              "A store-then-process worker of " + consumer + " stops; the next round looks again");
       return null;
     }
   }
