@@ -11,7 +11,6 @@ import java.text.DecimalFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.regex.Matcher;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
@@ -167,21 +166,19 @@ final class Charts {
    */
   static void concurrency(List<JsonObject> series, Path file) {
     XYSeriesCollection data = new XYSeriesCollection();
-    Map<String, XYSeries[]> byCell = new TreeMap<>();
-    for (JsonObject run : Report.byDeliveries(series)) {
-      String cell = run.getString("cell");
-      XYSeries[] paths =
-          byCell.computeIfAbsent(
-              cell,
-              name ->
-                  new XYSeries[] {
-                    new XYSeries(name + ": inbox"), new XYSeries(name + ": plain MDB")
-                  });
-      Map<String, Double> median = Report.medians(run);
-      paths[0].add(run.getInt("concurrency"), median.get("inbox"));
-      paths[1].add(run.getInt("concurrency"), median.get("plain"));
-    }
-    byCell.values().forEach(paths -> List.of(paths).forEach(data::addSeries));
+    Report.byCell(series)
+        .forEach(
+            (cell, runs) -> {
+              XYSeries inbox = new XYSeries(cell + ": inbox");
+              XYSeries plain = new XYSeries(cell + ": plain MDB");
+              for (JsonObject run : runs) {
+                Map<String, Double> median = Report.medians(run);
+                inbox.add(run.getInt("concurrency"), median.get("inbox"));
+                plain.add(run.getInt("concurrency"), median.get("plain"));
+              }
+              data.addSeries(inbox);
+              data.addSeries(plain);
+            });
     JFreeChart chart =
         ChartFactory.createXYLineChart(
             "Messages per second against the MDB's deliveries at once, " + machine(series),

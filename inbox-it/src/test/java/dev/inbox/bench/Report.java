@@ -19,6 +19,7 @@ import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -64,8 +65,10 @@ public final class Report {
       return;
     }
     writeCsv(runs, dir.resolve("results.csv"));
-    List<JsonObject> cells = runs.stream().filter(run -> !roundsOnly(run)).toList();
-    List<JsonObject> series = runs.stream().filter(Report::roundsOnly).toList();
+    Map<Boolean, List<JsonObject>> bySeries =
+        runs.stream().collect(Collectors.partitioningBy(Report::roundsOnly));
+    List<JsonObject> cells = bySeries.get(false);
+    List<JsonObject> series = bySeries.get(true);
     if (!cells.isEmpty()) {
       Charts.throughput(cells, dir.resolve("benchmark.png"));
       Charts.latency(cells, dir.resolve("latency.png"));
@@ -97,42 +100,40 @@ public final class Report {
    */
   static String concurrency(List<JsonObject> series) {
     StringBuilder md = new StringBuilder();
-    Map<String, List<JsonObject>> byCell = new TreeMap<>();
-    series.forEach(
-        run -> byCell.computeIfAbsent(run.getString("cell"), cell -> new ArrayList<>()).add(run));
-    byCell.forEach(
-        (cell, runs) -> {
-          md.append("### ").append(cell).append(": throughput against concurrency\n\n");
-          md.append(
-              "| deliveries at once | inbox | plain MDB | inbox ÷ plain, median of the rounds'"
-                  + " ratios (lowest–highest) | duplicates | broker alone | database alone |\n"
-                  + "|---|---|---|---|---|---|---|\n");
-          for (JsonObject run : byDeliveries(runs)) {
-            Map<String, Double> median = medians(run);
-            md.append(
-                String.format(
-                    Locale.ROOT,
-                    "| %s | %.0f | %.0f | %s | %.0f | %.0f | %.0f |%n",
-                    deliveries(run),
-                    median.get("inbox"),
-                    median.get("plain"),
-                    paired(rounds(run), "inbox", "plain"),
-                    median.get("duplicate"),
-                    median.get("broker"),
-                    median.get("database")));
-          }
-          JsonObject last = runs.get(runs.size() - 1);
-          md.append(
-              String.format(
-                  Locale.ROOT,
-                  "%nMessages per second, each row from a run of its own (%s; %d messages per pass,"
-                      + " %d rounds after %s); the database's ceiling runs as many threads as the"
-                      + " inbox MDB's deliveries.%n%n",
-                  last.getString("server"),
-                  last.getInt("messagesPerPass"),
-                  last.getInt("rounds"),
-                  warmUp(last)));
-        });
+    byCell(series)
+        .forEach(
+            (cell, runs) -> {
+              md.append("### ").append(cell).append(": throughput against concurrency\n\n");
+              md.append(
+                  "| deliveries at once | inbox | plain MDB | inbox ÷ plain, median of the rounds'"
+                      + " ratios (lowest–highest) | duplicates | broker alone | database alone |\n"
+                      + "|---|---|---|---|---|---|---|\n");
+              for (JsonObject run : runs) {
+                Map<String, Double> median = medians(run);
+                md.append(
+                    String.format(
+                        Locale.ROOT,
+                        "| %s | %.0f | %.0f | %s | %.0f | %.0f | %.0f |%n",
+                        deliveries(run),
+                        median.get("inbox"),
+                        median.get("plain"),
+                        paired(rounds(run), "inbox", "plain"),
+                        median.get("duplicate"),
+                        median.get("broker"),
+                        median.get("database")));
+              }
+              JsonObject last = runs.get(runs.size() - 1);
+              md.append(
+                  String.format(
+                      Locale.ROOT,
+                      "%nMessages per second, each row from a run of its own (%s; %d messages per pass,"
+                          + " %d rounds after %s); the database's ceiling runs as many threads as the"
+                          + " inbox MDB's deliveries.%n%n",
+                      last.getString("server"),
+                      last.getInt("messagesPerPass"),
+                      last.getInt("rounds"),
+                      warmUp(last)));
+            });
     return md.toString();
   }
 
@@ -146,9 +147,12 @@ public final class Report {
         .formatted(mdb.getInt("deliveries"), mdb.getInt("poolMaxSize"), mdb.getInt("maxSession"));
   }
 
-  /** The runs of a series by their deliveries at once, fewest first. */
-  static List<JsonObject> byDeliveries(List<JsonObject> runs) {
-    return runs.stream().sorted(Comparator.comparingInt(run -> run.getInt("concurrency"))).toList();
+  /** The runs of a series by cell, each cell's by their deliveries at once, fewest first. */
+  static Map<String, List<JsonObject>> byCell(List<JsonObject> series) {
+    return series.stream()
+        .sorted(Comparator.comparingInt(run -> run.getInt("concurrency")))
+        .collect(
+            Collectors.groupingBy(run -> run.getString("cell"), TreeMap::new, Collectors.toList()));
   }
 
   private static List<JsonObject> read(Path dir) throws IOException {

@@ -115,16 +115,20 @@ class ThroughputBench {
       round(steps, "r" + round, round).forEach((path, pass) -> results.sample(path, number, pass));
     }
     results.put("smallTableRowsAtEnd", tables.inboxRows());
+    String name = config.cell();
     if (config.roundsOnly()) {
+      // A run of the concurrency series: its file beside the series' others.
       results.put("roundsOnly", "yes");
-      LOG.info(
-          () ->
-              "Benchmark results: "
-                  + results.write(
-                      config.output(), config.cell() + "-deliveries-" + ceilingThreads));
-      return;
+      name += "-deliveries-" + ceilingThreads;
+    } else {
+      afterTheRounds(inbox, plain);
     }
+    String file = name;
+    LOG.info(() -> "Benchmark results: " + results.write(config.output(), file));
+  }
 
+  /** What the benchmark measures after the rounds, each with rounds of its own. */
+  private void afterTheRounds(Target inbox, Target plain) throws InterruptedException {
     payloadSizes(inbox, plain);
     fanOut(inbox);
     sweep(inbox);
@@ -133,8 +137,6 @@ class ThroughputBench {
     latencyAtHalfPeak(plain, "inbox", "bench.plain", "plainLatency");
     latencyAtHalfPeak(inbox, "stored", StoredBenchHandler.TYPE, "storedLatency");
     tableSize(inbox);
-
-    LOG.info(() -> "Benchmark results: " + results.write(config.output(), config.cell()));
   }
 
   /**
