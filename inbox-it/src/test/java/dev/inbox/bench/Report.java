@@ -499,7 +499,7 @@ public final class Report {
     StringBuilder md =
         new StringBuilder(
             "| path, per message (median of the rounds) | server CPU µs | heap KiB | database"
-                + " transactions | statements | WAL bytes |\n|---|---|---|---|---|---|\n");
+                + " transactions | statements | WAL (redo) bytes |\n|---|---|---|---|---|---|\n");
     for (String path : PATHS) {
       List<JsonObject> passes = costs.get(path);
       if (passes == null) {
@@ -577,7 +577,7 @@ public final class Report {
                 Locale.ROOT,
                 "Table size, %s message ids: each phase from a checkpoint of its own; %s.%s%n%n"
                     + "| phase | passes | median per second | each pass ÷ the small table's median"
-                    + " before the fill | WAL bytes per message, median |%n|---|---|---|---|---|%n",
+                    + " before the fill | WAL (redo) bytes per message, median |%n|---|---|---|---|---|%n",
                 idKind(run),
                 checkpoints(run),
                 nothingFilled(run)));
@@ -784,8 +784,8 @@ public final class Report {
   /** How far the big table's passes went in checkpoints, against how far they were to go. */
   private static String checkpoints(JsonObject run) {
     if (!run.containsKey("bigTableCheckpointsBegun")) {
-      return "the big table's passes were bench.rounds, checkpoints not counted (the database has"
-          + " no pg_stat_bgwriter.checkpoints_timed)";
+      return "the big table's passes were bench.rounds, checkpoints not counted (PostgreSQL's"
+          + " pg_stat_bgwriter.checkpoints_timed is missing, or the database has no such count)";
     }
     int wanted = run.getInt("bigCheckpoints");
     int begun = run.getInt("bigTableCheckpointsBegun");

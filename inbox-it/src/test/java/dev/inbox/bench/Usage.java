@@ -17,15 +17,17 @@ import javax.management.ObjectName;
  * the database's transactions, statements and WAL. Read inside the server, so the process is the
  * server's: on WildFly with its embedded broker the broker's work is in it, on Payara with a
  * standalone broker it is not. The harness's own reads during a pass (a few counts) are in the
- * database's figures. Transactions and statements are counted with {@code pg_stat_statements},
- * where the server loads it, and are empty otherwise.
+ * database's figures. Transactions and statements are counted with {@code pg_stat_statements} on
+ * PostgreSQL, where the server loads it, and are empty otherwise; on MariaDB with the server's
+ * status counters ({@code Com_*}), which count the whole server. On MariaDB the WAL is InnoDB's
+ * redo log.
  *
  * @param cpuMicros process CPU time, microseconds
  * @param heapKib heap allocated by the server's threads, KiB (threads that ended during the pass
  *     are not counted)
  * @param transactions transactions the server opened in the database ({@link DatabaseCounters})
  * @param statements the database's statements, transaction control left out
- * @param walBytes WAL written, bytes
+ * @param walBytes WAL (redo log) written, bytes
  */
 record Usage(
     double cpuMicros,
@@ -35,7 +37,7 @@ record Usage(
     double walBytes) {
 
   /** The counters at the start of a pass; {@link #perMessage} reads them again at its end. */
-  record Start(long cpuNanos, long allocatedBytes, long walPosition) {
+  record Start(long cpuNanos, long allocatedBytes, DatabaseCounters database) {
 
     /** Reads the process's counters and starts the database's. */
     static Start now(BenchTables tables) {
@@ -46,13 +48,13 @@ record Usage(
     Usage perMessage(BenchTables tables, int messages) {
       long cpu = processCpuNanos() - cpuNanos;
       long allocated = allocatedByThreads() - allocatedBytes;
-      DatabaseCounters database = tables.counters();
+      DatabaseCounters counted = tables.counters().since(database);
       return new Usage(
           cpu / 1e3 / messages,
           allocated / 1024.0 / messages,
-          perMessage(database.transactions(), messages),
-          perMessage(database.statements(), messages),
-          (double) (database.walPosition() - walPosition) / messages);
+          perMessage(counted.transactions(), messages),
+          perMessage(counted.statements(), messages),
+          (double) counted.walPosition() / messages);
     }
 
     private static OptionalDouble perMessage(OptionalLong count, int messages) {

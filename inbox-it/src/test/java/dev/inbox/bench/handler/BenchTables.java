@@ -14,6 +14,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.util.Optional;
 import java.util.OptionalLong;
 import javax.sql.DataSource;
 
@@ -25,20 +26,22 @@ public class BenchTables {
   static final String CEILING_CONSUMER = "bench-ceiling";
 
   /**
-   * A fill's insert, with the expression of its rows' ids to put in: ?1 is the consumer, ?2 the
-   * time the rows were received and processed, ?3 how many, and {@code g} each row's number from 1.
+   * A fill's insert, with the expressions of its rows' ids and of the rows to put in ({@link
+   * BenchSql}): ?1 is the consumer, ?2 the time the rows were received and processed.
    */
   private static final String FILL =
       "insert into inbox_entry (consumer_name, message_id, message_type, payload_hash,"
           + " received_at, processed_at, delivery_count)"
-          + " select ?1, %s, 'bench.fill', repeat('0', 64), ?2, ?2, 1"
-          + " from generate_series(1, ?3) g";
+          + " select ?1, %s, 'bench.fill', repeat('0', 64), ?2, ?2, 1 from %s";
 
   @PersistenceContext(unitName = "inbox-bench")
   private EntityManager em;
 
   /** Whether passes count their statements: {@link #countStatements()} decides it once. */
   private volatile boolean counting;
+
+  /** The database's SQL, read from its metadata at the first call that needs it. */
+  private volatile BenchSql sql;
 
   /** The database's product and version, for the report. */
   @Transactional
@@ -54,81 +57,63 @@ public class BenchTables {
   /** The database settings that bear on commit cost, for the report. */
   @Transactional
   public String settings() {
-    return (String)
-        em.createNativeQuery(
-                "select string_agg(name || '=' || setting || coalesce(unit, ''), ', ' order by name)"
-                    + " from pg_settings where name in ('synchronous_commit', 'fsync',"
-                    + " 'shared_buffers', 'checkpoint_timeout', 'checkpoint_completion_target',"
-                    + " 'full_page_writes', 'max_wal_size', 'max_connections')")
-            .getSingleResult();
+    return (String) em.createNativeQuery(sql().settings()).getSingleResult();
   }
 
   /**
-   * Starts counting a pass's statements from zero, where the server loads {@code
-   * pg_stat_statements}: its entries are reset (for the whole server: nobody else reads them here).
-   * Returns the WAL position at the start.
+   * Starts counting a pass's statements: resets the counts where the database lets a client (for
+   * the whole server: nobody else reads them here).
+   *
+   * @return the counters at the start, which {@link #counters()} at the end is compared with
    */
   @Transactional
-  public long startCounting() {
+  public DatabaseCounters startCounting() {
     if (counting) {
-      em.createNativeQuery("select pg_stat_statements_reset()").getSingleResult();
+      sql().resetCounters().ifPresent(reset -> em.createNativeQuery(reset).getSingleResult());
     }
-    return walPosition();
+    return counters();
   }
 
   /**
-   * What the database did since {@link #startCounting()}: the WAL position, and the statements and
-   * transactions of the benchmark's database (empty without {@code pg_stat_statements}, or when a
-   * pass made more distinct statements than it keeps: under XA each transaction's {@code PREPARE
-   * TRANSACTION} and {@code COMMIT PREPARED} is an entry of its own).
+   * The database's counters: the WAL (redo log) position, and the statements and transactions of
+   * the server counted so far (empty when statements are not counted, or when PostgreSQL's {@code
+   * pg_stat_statements} kept fewer distinct statements than a pass made: under XA each
+   * transaction's {@code PREPARE TRANSACTION} and {@code COMMIT PREPARED} is an entry of its own).
    */
   @Transactional
   public DatabaseCounters counters() {
-    long wal = walPosition();
+    long log = count(sql().logPosition());
     if (!counting) {
-      return new DatabaseCounters(wal, OptionalLong.empty(), OptionalLong.empty());
+      return new DatabaseCounters(log, OptionalLong.empty(), OptionalLong.empty());
     }
-    Object[] row =
-        (Object[])
-            em.createNativeQuery(
-                    "select coalesce(sum(s.calls) filter (where s.query ~* '^\\s*begin'), 0),"
-                        + " coalesce(sum(s.calls) filter (where s.query !~* '^\\s*(begin|commit|"
-                        + "rollback|prepare transaction|start transaction|set |show )'), 0),"
-                        + " count(*) >= current_setting('pg_stat_statements.max')::int * 0.95"
-                        + " from pg_stat_statements s join pg_database d on d.oid = s.dbid"
-                        + " where d.datname = current_database() and s.toplevel"
-                        + " and s.query !~ 'pg_wal_lsn_diff|pg_extension|pg_stat_statements'")
-                .getSingleResult();
-    if ((Boolean) row[2]) {
-      return new DatabaseCounters(wal, OptionalLong.empty(), OptionalLong.empty());
+    Object[] row = (Object[]) em.createNativeQuery(sql().counters()).getSingleResult();
+    if (((Number) row[2]).intValue() != 0) {
+      return new DatabaseCounters(log, OptionalLong.empty(), OptionalLong.empty());
     }
     return new DatabaseCounters(
-        wal,
+        log,
         OptionalLong.of(((Number) row[0]).longValue()),
         OptionalLong.of(((Number) row[1]).longValue()));
   }
 
-  private long walPosition() {
-    return ((Number)
-            em.createNativeQuery("select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint")
-                .getSingleResult())
-        .longValue();
-  }
-
   /**
-   * Makes {@code pg_stat_statements} readable in the benchmark's database where the server loads it
-   * ({@code shared_preload_libraries}), so that passes can count their statements.
+   * Makes the database's statement counts readable, so that passes count their statements: on
+   * PostgreSQL {@code pg_stat_statements} in the benchmark's database, where the server loads it
+   * ({@code shared_preload_libraries}); MariaDB counts them anyway.
    *
    * @return whether statements are counted
    */
   @Transactional
   public boolean countStatements() {
-    String preloaded =
-        (String) em.createNativeQuery("show shared_preload_libraries").getSingleResult();
-    if (!preloaded.contains("pg_stat_statements")) {
-      return false;
+    Optional<String> extension = sql().statementsExtension();
+    if (extension.isPresent()) {
+      String preloaded =
+          (String) em.createNativeQuery("show shared_preload_libraries").getSingleResult();
+      if (!preloaded.contains(extension.get())) {
+        return false;
+      }
+      em.createNativeQuery("create extension if not exists " + extension.get()).executeUpdate();
     }
-    em.createNativeQuery("create extension if not exists pg_stat_statements").executeUpdate();
     counting = true;
     return true;
   }
@@ -159,13 +144,12 @@ public class BenchTables {
 
   /**
    * Writes inbox rows of a consumer straight into the table, in one transaction of its own, with
-   * ids of the prefix followed by a hash. PostgreSQL only, as every fill: a bulk insert from
-   * generate_series.
+   * ids of the prefix followed by a hash: one insert of the rows the database generates.
    */
   @Transactional(TxType.REQUIRES_NEW)
   public void fillSequential(
       String consumer, String idPrefix, int count, LocalDateTime processedAt) {
-    fill("?4 || md5(g::text)", consumer, count, processedAt)
+    fill(sql().sequentialId(), consumer, count, processedAt)
         .setParameter(4, idPrefix)
         .executeUpdate();
   }
@@ -173,31 +157,25 @@ public class BenchTables {
   /** Writes inbox rows as {@link #fillSequential} does, with random UUIDs (version 4) for ids. */
   @Transactional(TxType.REQUIRES_NEW)
   public void fillRandom(String consumer, int count, LocalDateTime processedAt) {
-    fill("gen_random_uuid()::text", consumer, count, processedAt).executeUpdate();
+    fill(sql().randomId(), consumer, count, processedAt).executeUpdate();
   }
 
   /**
    * Writes inbox rows as {@link #fillSequential} does, with time-ordered UUIDs (version 7) for ids,
    * their times spread evenly from {@code from} over the span, in the rows' order: each is a random
-   * UUID whose first 48 bits are replaced by the time in milliseconds and whose version digit, the
-   * 13th, by 7.
+   * UUID whose first 48 bits are the time in milliseconds and whose version digit, the 13th, is 7.
    */
   @Transactional(TxType.REQUIRES_NEW)
   public void fillTimeOrdered(
       String consumer, int count, LocalDateTime processedAt, Instant from, Duration span) {
-    fill(
-            "(lpad(to_hex(?4 + (g - 1) * ?5 / ?3), 12, '0') || '7'"
-                + " || substr(replace(gen_random_uuid()::text, '-', ''), 14))::uuid::text",
-            consumer,
-            count,
-            processedAt)
+    fill(sql().timeOrderedId(), consumer, count, processedAt)
         .setParameter(4, from.toEpochMilli())
         .setParameter(5, span.toMillis())
         .executeUpdate();
   }
 
   private Query fill(String id, String consumer, int count, LocalDateTime processedAt) {
-    return em.createNativeQuery(FILL.formatted(id))
+    return em.createNativeQuery(FILL.formatted(id, sql().numbers().formatted(count)))
         .setParameter(1, consumer)
         .setParameter(2, processedAt)
         .setParameter(3, count);
@@ -207,9 +185,9 @@ public class BenchTables {
    * Deletes a consumer's rows processed at the time given, which only a fill's rows share, then
    * rewrites the table and its indexes without them and refreshes the planner's statistics ({@code
    * VACUUM FULL}), so that what runs next meets neither dead rows nor index pages they left nearly
-   * empty: random ids leave a few live entries on almost every page of the index. On a connection
-   * of its own in auto-commit, outside any transaction: VACUUM cannot run inside one, and a delete
-   * of millions of rows would outlast the transaction timeout. PostgreSQL only.
+   * empty: random ids leave a few live entries on almost every page of the index ({@code OPTIMIZE
+   * TABLE} on MariaDB). On a connection of its own in auto-commit, outside any transaction: VACUUM
+   * cannot run inside one, and a delete of millions of rows would outlast the transaction timeout.
    *
    * @param inbox the inbox's data source
    * @return the rows deleted
@@ -220,24 +198,27 @@ public class BenchTables {
         PreparedStatement delete =
             connection.prepareStatement(
                 "delete from inbox_entry where consumer_name = ? and processed_at = ?");
-        Statement vacuum = connection.createStatement()) {
+        Statement compact = connection.createStatement()) {
       // Outside a transaction a pool hands out connections in auto-commit, as VACUUM needs; made
       // sure of, since a pool may be configured otherwise.
       connection.setAutoCommit(true);
       delete.setString(1, consumer);
       delete.setObject(2, processedAt);
       int deleted = delete.executeUpdate();
-      vacuum.execute("vacuum (full, analyze) inbox_entry");
+      compact.execute(sql(connection).compact());
       return deleted;
     } catch (SQLException e) {
       throw new IllegalStateException("Cannot remove the filled rows of " + consumer, e);
     }
   }
 
-  /** Makes PostgreSQL write a checkpoint now, and returns once it is written. */
+  /**
+   * Makes the database write a checkpoint now, and returns once it is written; nothing where it has
+   * no statement for it (MariaDB).
+   */
   @Transactional
   public void checkpoint() {
-    em.createNativeQuery("checkpoint").executeUpdate();
+    sql().checkpoint().ifPresent(this::execute);
   }
 
   /**
@@ -268,7 +249,7 @@ public class BenchTables {
   /** Refreshes the planner's statistics after a bulk fill, as autovacuum would soon do. */
   @Transactional
   public void analyze() {
-    em.createNativeQuery("analyze inbox_entry").executeUpdate();
+    execute(sql().analyze());
   }
 
   /**
@@ -288,6 +269,31 @@ public class BenchTables {
         .executeUpdate();
     em.persist(new BenchEffect(messageId));
     em.flush();
+  }
+
+  /** Runs a statement on the transaction's connection, whatever it returns. */
+  private void execute(String statement) {
+    try (Statement jdbc = em.unwrap(Connection.class).createStatement()) {
+      jdbc.execute(statement);
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot run " + statement, e);
+    }
+  }
+
+  /** The database's SQL, from the product name on the transaction's connection. */
+  private BenchSql sql() {
+    return sql == null ? sql(em.unwrap(Connection.class)) : sql;
+  }
+
+  private BenchSql sql(Connection connection) {
+    if (sql == null) {
+      try {
+        sql = BenchSql.of(connection.getMetaData().getDatabaseProductName());
+      } catch (SQLException e) {
+        throw new IllegalStateException("Cannot read the database's metadata", e);
+      }
+    }
+    return sql;
   }
 
   private long count(String sql, Object... parameters) {
