@@ -458,7 +458,7 @@ class ThroughputBench {
           config.bigRows(), held);
     }
     fill(BenchHandler.CONSUMER, filled, filledAt);
-    tables.analyze();
+    tables.analyze(SchemaAtStart.dataSource());
     results.put("bigTableRows", tables.inboxRows());
     phase(inbox, "inbox-big-table", config.bigCheckpoints())
         .ifPresent(begun -> results.put("bigTableCheckpointsBegun", begun));
@@ -503,13 +503,13 @@ class ThroughputBench {
   }
 
   /**
-   * Has the database write a checkpoint, and returns the checkpoints begun by then, where counted:
-   * at least one more than before, since PostgreSQL may add the one just written to its statistics
-   * only after the command has returned.
+   * Has the database write a checkpoint, where it can (the report says whether it did), and returns
+   * the checkpoints begun by then, where counted: at least one more than before, since PostgreSQL
+   * may add the one just written to its statistics only after the command has returned.
    */
   private OptionalLong checkpoint() {
     OptionalLong before = tables.checkpointsBegun();
-    tables.checkpoint();
+    results.put("phasesFromCheckpoint", tables.checkpoint() ? "yes" : "no");
     OptionalLong after = tables.checkpointsBegun();
     return before.isPresent()
         ? OptionalLong.of(Math.max(before.getAsLong() + 1, after.getAsLong()))

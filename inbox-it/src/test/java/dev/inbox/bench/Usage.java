@@ -17,10 +17,9 @@ import javax.management.ObjectName;
  * the database's transactions, statements and WAL. Read inside the server, so the process is the
  * server's: on WildFly with its embedded broker the broker's work is in it, on Payara with a
  * standalone broker it is not. The harness's own reads during a pass (a few counts) are in the
- * database's figures. Transactions and statements are counted with {@code pg_stat_statements} on
- * PostgreSQL, where the server loads it, and are empty otherwise; on MariaDB with the server's
- * status counters ({@code Com_*}), which count the whole server. On MariaDB the WAL is InnoDB's
- * redo log.
+ * database's figures. Transactions and statements are counted on MariaDB with the server's status
+ * counters ({@code Com_*}, the whole server's), on PostgreSQL with {@code pg_stat_statements} where
+ * the server loads it (empty where not). On MariaDB the WAL is InnoDB's redo log.
  *
  * @param cpuMicros process CPU time, microseconds
  * @param heapKib heap allocated by the server's threads, KiB (threads that ended during the pass

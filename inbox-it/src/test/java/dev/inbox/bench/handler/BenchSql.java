@@ -47,7 +47,7 @@ enum BenchSql {
     }
 
     @Override
-    String numbers() {
+    String numbers(int count) {
       return "generate_series(1, ?3) as r(n)";
     }
 
@@ -122,8 +122,9 @@ enum BenchSql {
 
     @Override
     String counters() {
-      // The server's counts since it started (no privilege resets them): a pass takes the
-      // difference. A transaction is a COMMIT, a ROLLBACK or an XA branch's start.
+      // The server's counts since it started: a pass takes the difference, since resetting them
+      // (FLUSH STATUS) takes the RELOAD privilege. A transaction is a COMMIT, a ROLLBACK (the
+      // driver sends either only when the server has one open) or an XA branch's start.
       return "select sum(case when variable_name in ('COM_COMMIT', 'COM_ROLLBACK', 'COM_XA_START')"
           + " then cast(variable_value as unsigned) else 0 end),"
           + " sum(case when variable_name in ('COM_SELECT', 'COM_INSERT', 'COM_INSERT_SELECT',"
@@ -132,9 +133,9 @@ enum BenchSql {
     }
 
     @Override
-    String numbers() {
+    String numbers(int count) {
       // The Sequence engine's table names its range; ?3 binds the parameter the others use.
-      return "(select seq as n from seq_1_to_%d where seq <= ?3) r";
+      return "(select seq as n from seq_1_to_" + count + " where seq <= ?3) r";
     }
 
     @Override
@@ -176,7 +177,7 @@ enum BenchSql {
   static BenchSql of(String productName) {
     return switch (productName) {
       case "PostgreSQL" -> POSTGRESQL;
-      case "MariaDB", "MySQL" -> MARIADB;
+      case "MariaDB" -> MARIADB;
       default ->
           throw new IllegalStateException(
               "The benchmark runs on PostgreSQL or MariaDB, not on "
@@ -206,8 +207,8 @@ enum BenchSql {
    */
   abstract String counters();
 
-  /** A fill's row source, with a column {@code n} from 1 to ?3; %d is the same count. */
-  abstract String numbers();
+  /** A fill's row source, with a column {@code n} from 1 to ?3, which is {@code count}. */
+  abstract String numbers(int count);
 
   /** A fill's ids: ?4, a prefix, followed by a hash of the row's number. */
   abstract String sequentialId();

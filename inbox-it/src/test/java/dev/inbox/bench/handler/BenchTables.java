@@ -9,6 +9,7 @@ import jakarta.transaction.Transactional.TxType;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -175,7 +176,7 @@ public class BenchTables {
   }
 
   private Query fill(String id, String consumer, int count, LocalDateTime processedAt) {
-    return em.createNativeQuery(FILL.formatted(id, sql().numbers().formatted(count)))
+    return em.createNativeQuery(FILL.formatted(id, sql().numbers(count)))
         .setParameter(1, consumer)
         .setParameter(2, processedAt)
         .setParameter(3, count);
@@ -194,18 +195,14 @@ public class BenchTables {
    */
   @Transactional(TxType.NOT_SUPPORTED)
   public long removeFill(DataSource inbox, String consumer, LocalDateTime processedAt) {
-    try (Connection connection = inbox.getConnection();
+    try (Connection connection = autoCommit(inbox);
         PreparedStatement delete =
             connection.prepareStatement(
-                "delete from inbox_entry where consumer_name = ? and processed_at = ?");
-        Statement compact = connection.createStatement()) {
-      // Outside a transaction a pool hands out connections in auto-commit, as VACUUM needs; made
-      // sure of, since a pool may be configured otherwise.
-      connection.setAutoCommit(true);
+                "delete from inbox_entry where consumer_name = ? and processed_at = ?")) {
       delete.setString(1, consumer);
       delete.setObject(2, processedAt);
       int deleted = delete.executeUpdate();
-      compact.execute(sql(connection).compact());
+      maintain(connection, sql(connection).compact());
       return deleted;
     } catch (SQLException e) {
       throw new IllegalStateException("Cannot remove the filled rows of " + consumer, e);
@@ -213,12 +210,64 @@ public class BenchTables {
   }
 
   /**
-   * Makes the database write a checkpoint now, and returns once it is written; nothing where it has
-   * no statement for it (MariaDB).
+   * Refreshes the planner's statistics after a bulk fill, as autovacuum would soon do: on a
+   * connection of its own in auto-commit, since MariaDB refuses {@code ANALYZE TABLE} inside an XA
+   * transaction.
+   *
+   * @param inbox the inbox's data source
+   */
+  @Transactional(TxType.NOT_SUPPORTED)
+  public void analyze(DataSource inbox) {
+    try (Connection connection = autoCommit(inbox)) {
+      maintain(connection, sql(connection).analyze());
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot analyze the inbox table", e);
+    }
+  }
+
+  /**
+   * A connection outside any transaction, in auto-commit: a pool hands them out so, made sure of
+   * since a pool may be configured otherwise.
+   */
+  private static Connection autoCommit(DataSource inbox) throws SQLException {
+    Connection connection = inbox.getConnection();
+    try {
+      connection.setAutoCommit(true);
+      return connection;
+    } catch (SQLException e) {
+      connection.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Runs a table's maintenance statement. MariaDB answers {@code OPTIMIZE} and {@code ANALYZE} with
+   * rows, and reports a failure in them, not as an error: a row of type {@code Error} fails.
+   */
+  private static void maintain(Connection connection, String statement) throws SQLException {
+    try (Statement jdbc = connection.createStatement()) {
+      if (jdbc.execute(statement)) {
+        try (ResultSet rows = jdbc.getResultSet()) {
+          while (rows.next()) {
+            if ("error".equalsIgnoreCase(rows.getString("Msg_type"))) {
+              throw new IllegalStateException(statement + " failed: " + rows.getString("Msg_text"));
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Makes the database write a checkpoint now, and returns once it is written.
+   *
+   * @return whether it did: MariaDB has no statement for it
    */
   @Transactional
-  public void checkpoint() {
-    sql().checkpoint().ifPresent(this::execute);
+  public boolean checkpoint() {
+    Optional<String> checkpoint = sql().checkpoint();
+    checkpoint.ifPresent(statement -> em.createNativeQuery(statement).executeUpdate());
+    return checkpoint.isPresent();
   }
 
   /**
@@ -246,12 +295,6 @@ public class BenchTables {
         count("select setting::bigint from pg_settings where name = 'checkpoint_timeout'"));
   }
 
-  /** Refreshes the planner's statistics after a bulk fill, as autovacuum would soon do. */
-  @Transactional
-  public void analyze() {
-    execute(sql().analyze());
-  }
-
   /**
    * The database's two-row commit, the ceiling the inbox is measured against: an inbox-like row and
    * the business row, in one JTA transaction on the same data source.
@@ -269,15 +312,6 @@ public class BenchTables {
         .executeUpdate();
     em.persist(new BenchEffect(messageId));
     em.flush();
-  }
-
-  /** Runs a statement on the transaction's connection, whatever it returns. */
-  private void execute(String statement) {
-    try (Statement jdbc = em.unwrap(Connection.class).createStatement()) {
-      jdbc.execute(statement);
-    } catch (SQLException e) {
-      throw new IllegalStateException("Cannot run " + statement, e);
-    }
   }
 
   /** The database's SQL, from the product name on the transaction's connection. */

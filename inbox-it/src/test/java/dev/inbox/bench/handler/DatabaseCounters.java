@@ -6,7 +6,7 @@ import java.util.OptionalLong;
  * The database's counters, as {@link BenchTables#counters()} reads them; a pass takes the
  * difference ({@link #since}).
  *
- * @param walPosition the WAL (redo log) position, in bytes
+ * @param walPosition the WAL (redo log) position, in bytes; after {@link #since}, the bytes written
  * @param transactions transactions the clients opened (PostgreSQL: {@code BEGIN}, which the JDBC
  *     driver sends before a transaction's first statement; MariaDB: {@code COMMIT}, {@code
  *     ROLLBACK} and {@code XA START}); a statement outside a transaction is a transaction of its
