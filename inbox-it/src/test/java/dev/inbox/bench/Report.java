@@ -579,8 +579,7 @@ public final class Report {
                     + "| phase | passes | median per second | each pass ÷ the small table's median"
                     + " before the fill | WAL (redo) bytes per message, median |%n|---|---|---|---|---|%n",
                 idKind(run),
-                // Runs before 2026-12-07 did not record it, and ran on PostgreSQL, which writes
-                // one.
+                // Older runs did not record it; they ran on PostgreSQL, which writes one.
                 run.getString("phasesFromCheckpoint", "yes").equals("yes")
                     ? "each phase from a checkpoint of its own"
                     : "no checkpoint before each phase (the database has no statement for it)",

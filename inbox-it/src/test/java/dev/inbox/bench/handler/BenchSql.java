@@ -90,7 +90,7 @@ enum BenchSql {
    * Innodb_lsn_current}) for the WAL's, and no checkpoint on demand.
    */
   MARIADB {
-    /** A UUID's last 15 random digits after its version digit: variant 10xx, then 14 more. */
+    /** What follows a UUID's version digit: 3 random digits, the variant (10xx) and 15 more. */
     private static final String RANDOM_TAIL =
         "substr(hex(random_bytes(2)), 2), '-', elt(1 + floor(rand() * 4), '8', '9', 'a', 'b'),"
             + " substr(hex(random_bytes(2)), 2), '-', hex(random_bytes(6))";
